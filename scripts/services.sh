@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Start the services the tests use when they are not running, and create the test
+# database. Safe to run again. Set ONENIGHT_SKIP_SERVICES=1 to skip.
+set -uo pipefail
+[ "${ONENIGHT_SKIP_SERVICES:-0}" = 1 ] && exit 0
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if ! command -v pg_ctlcluster >/dev/null 2>&1 && ! command -v psql >/dev/null 2>&1; then
+  echo "services: installing PostgreSQL" >&2
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  echo "services: starting PostgreSQL" >&2
+  ver=$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)
+  as_root pg_ctlcluster --skip-systemctl-redirect "$ver" main start || true
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+# The test database (trust auth on this machine; postgres superuser via the socket).
+if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  runpsql() { if [ "$(id -u)" = 0 ]; then su postgres -c "psql -qAt $*"; else psql -qAt "$@"; fi; }
+  exists=$(runpsql "-c \"SELECT 1 FROM pg_database WHERE datname='onenight_test'\"" 2>/dev/null || true)
+  if [ "$exists" != "1" ]; then
+    runpsql "-c \"CREATE DATABASE onenight_test\"" >/dev/null 2>&1 || true
+  fi
+else
+  echo "services: PostgreSQL is not reachable; PostgreSQL tests will be skipped" >&2
+fi
+exit 0
