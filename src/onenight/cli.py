@@ -1,0 +1,105 @@
+"""The ``onenight`` command (Typer)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="onenight: One Night Werewolf — rules engine, online play, bots.",
+)
+
+
+@app.command()
+def resolve(
+    file: Annotated[str, typer.Argument(help="A scenario file (FORMAT.md), or '-' for stdin.")],
+) -> None:
+    """Replay a scenario and print its result as JSON (exit 2 if it is not a legal game)."""
+    from onenight.rules.scenario import ScenarioError
+    from onenight.rules.scenario import resolve as resolve_scenario
+
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        _refuse(f"cannot read {file}: {err}")
+    try:
+        scenario = json.loads(text)
+    except json.JSONDecodeError as err:
+        _refuse(f"not JSON: {err}")
+    try:
+        result = resolve_scenario(scenario)
+    except ScenarioError as err:
+        _refuse(str(err))
+    except RecursionError:
+        _refuse("scenario nested too deeply")
+    typer.echo(json.dumps(result, ensure_ascii=False, sort_keys=True))
+
+
+def _refuse(reason: str) -> typer.Exit:
+    typer.echo("illegal scenario: " + " ".join(reason.split()), err=True)
+    raise typer.Exit(2)
+
+
+@app.command()
+def bench(
+    edition: Annotated[str, typer.Option(help="ultimate, japanese, workshop or sans-carte")] = (
+        "ultimate"
+    ),
+    players: Annotated[int, typer.Option(help="Number of players.")] = 10,
+    deck: Annotated[
+        str | None, typer.Option(help="Comma-separated roles (default: a rich deck).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="How long to play.")] = 3.0,
+    seed: Annotated[int, typer.Option(help="Seed of the random choices.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play random complete games on one core and print games per second."""
+    from onenight.bench import run_bench
+    from onenight.rules import RulesError
+
+    cards = [c.strip() for c in deck.split(",") if c.strip()] if deck else None
+    try:
+        report = run_bench(edition, players, cards, seconds, seed, progress=not as_json)
+    except RulesError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(report, sort_keys=True))
+    else:
+        typer.echo(
+            f"{report['edition']} {report['players']} players: {report['games']} games in "
+            f"{report['seconds']:.2f} s = {report['games_per_second']:,.0f} games/s, "
+            f"{report['us_per_game']:.1f} µs/game"
+        )
+        typer.echo(f"deck: {', '.join(report['deck'])}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: SQLite file onenight.db; or postgresql+asyncpg://…)."
+        ),
+    ] = None,
+) -> None:
+    """Run the game server (HTTP API + WebSocket)."""
+    from onenight.server import run
+
+    run(host=host, port=port, db=db)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
