@@ -1,0 +1,200 @@
+"""An asyncio client for the onenight protocol (docs/protocol.md).
+
+    client = await Client.connect("ws://127.0.0.1:8000/ws")
+    await client.create("ann")            # or join(code, name) / resume(code, token)
+    await client.configure(edition="ultimate", turn=5)
+    await client.start()
+    await client.until(lambda c: c.choices())
+    await client.act(client.choices()[0])
+
+Requests wait for their ``ack`` and raise :class:`ServerError` on an ``error``. Every
+other frame updates ``room`` / ``state`` / ``talk`` and wakes :meth:`until`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+
+class ServerError(Exception):
+    """The server refused a request: ``code`` (stable) and ``message`` (human)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Client:
+    """One WebSocket connection to the server: one member of one room."""
+
+    def __init__(self, ws: ClientConnection, record: bool = False) -> None:
+        self.ws = ws
+        self.record = record
+        self.frames: list[tuple[float, str]] = []  #: (time, raw text) when recording
+        self.room: dict[str, Any] | None = None
+        self.state: dict[str, Any] | None = None
+        self.talk: list[dict[str, Any]] = []
+        self.room_code: str | None = None
+        self.member: int | None = None
+        self.token: str | None = None
+        self.closed = False
+        self.on_frame: Callable[[dict[str, Any], float], None] | None = None
+        self._refs = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def connect(cls, url: str, record: bool = False) -> Client:
+        ws = await connect(url, max_size=2**22, open_timeout=30, ping_interval=None)
+        return cls(ws, record)
+
+    # ----- receiving -----
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                text = raw if isinstance(raw, str) else raw.decode()
+                now = time.perf_counter()
+                if self.record:
+                    self.frames.append((now, text))
+                self._on(json.loads(text), now)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.closed = True
+            for future in self._waiting.values():
+                if not future.done():
+                    future.set_exception(ServerError("closed", "connection closed"))
+            self._wake()
+
+    def _on(self, frame: dict[str, Any], now: float) -> None:
+        kind = frame.get("type")
+        if kind in ("ack", "error") and frame.get("ref") in self._waiting:
+            future = self._waiting.pop(frame["ref"])
+            if not future.done():
+                future.set_result(frame)
+        elif kind == "room":
+            self.room = frame
+        elif kind == "state":
+            self.state = frame
+        elif kind == "log":
+            self.talk = list(frame["entries"])
+        elif kind in ("chat", "whisper", "whispered"):
+            self.talk.append(frame)
+        if self.on_frame is not None:
+            self.on_frame(frame, now)
+        self._wake()
+
+    def _wake(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def until(self, predicate: Callable[[Client], Any], timeout: float = 30.0) -> Any:
+        """Wait until ``predicate(self)`` is true (checked after every frame); its value."""
+        async with asyncio.timeout(timeout):
+            while not (value := predicate(self)):
+                if self.closed:
+                    raise ServerError("closed", "connection closed")
+                await self._changed.wait()
+            return value
+
+    # ----- the game as this client sees it -----
+
+    @property
+    def phase(self) -> str:
+        return self.state["phase"] if self.state else "lobby"
+
+    @property
+    def seat(self) -> int | None:
+        return self.state.get("seat") if self.state else None
+
+    def choices(self) -> list[dict[str, Any]]:
+        """The legal choices offered now (night decision or vote), as JSON actions."""
+        return list(self.state.get("choices") or []) if self.state else []
+
+    # ----- requests -----
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send a message without waiting for its answer."""
+        await self.ws.send(json.dumps(message))
+
+    async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+        """Send a message and wait for its ack; ServerError on an error frame."""
+        ref = next(self._refs)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[ref] = future
+        await self.send({**message, "ref": ref})
+        async with asyncio.timeout(timeout):
+            answer = await future
+        if answer["type"] == "error":
+            raise ServerError(answer["code"], answer["message"])
+        return answer
+
+    async def _open(self, message: dict[str, Any]) -> dict[str, Any]:
+        ack = await self.request(message)
+        self.room_code, self.member, self.token = ack["room"], ack["member"], ack["token"]
+        return ack
+
+    async def create(self, name: str) -> dict[str, Any]:
+        return await self._open({"type": "create", "name": name})
+
+    async def join(self, room: str, name: str, spectator: bool = False) -> dict[str, Any]:
+        message = {"type": "join", "room": room, "name": name, "spectator": spectator}
+        return await self._open(message)
+
+    async def resume(self, room: str, token: str) -> dict[str, Any]:
+        return await self._open({"type": "resume", "room": room, "token": token})
+
+    async def configure(self, **settings: Any) -> dict[str, Any]:
+        return await self.request({"type": "configure", **settings})
+
+    async def start(self) -> dict[str, Any]:
+        return await self.request({"type": "start"})
+
+    async def rematch(self) -> dict[str, Any]:
+        return await self.request({"type": "rematch"})
+
+    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        return await self.request({"type": "act", "action": action})
+
+    async def chat(self, text: str) -> dict[str, Any]:
+        return await self.request({"type": "chat", "text": text})
+
+    async def whisper(self, to: int, text: str) -> dict[str, Any]:
+        return await self.request({"type": "whisper", "to": to, "text": text})
+
+    async def vote(self, target: int | str) -> dict[str, Any]:
+        return await self.request({"type": "vote", "target": target})
+
+    async def end_day(self) -> dict[str, Any]:
+        return await self.request({"type": "end_day"})
+
+    async def kick(self, member: int) -> dict[str, Any]:
+        return await self.request({"type": "kick", "member": member})
+
+    async def hand_host(self, member: int) -> dict[str, Any]:
+        return await self.request({"type": "host", "member": member})
+
+    async def leave(self) -> dict[str, Any]:
+        return await self.request({"type": "leave"})
+
+    async def ping(self) -> dict[str, Any]:
+        return await self.request({"type": "ping"})
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+        self._reader.cancel()
+        with contextlib.suppress(BaseException):
+            await self._reader

@@ -1,0 +1,24 @@
+"""The game server: ``run()`` serves the app with uvicorn (``onenight serve``)."""
+
+from __future__ import annotations
+
+from .app import create_app
+
+WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+    """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite)."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(db),
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        log_level="warning",
+        lifespan="on",
+    )
+
+
+__all__ = ["create_app", "run"]

@@ -1,0 +1,145 @@
+"""The FastAPI app: an HTTP API (OpenAPI page at /docs) and the WebSocket at /ws."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket
+from pydantic import BaseModel, Field
+
+from onenight.pubsub import open_pubsub
+from onenight.session.hub import Hub
+from onenight.session.protocol import MAX_NAME, BadMessage
+from onenight.session.views import room_frame
+from onenight.storage import open_store
+
+from .ws import Connection
+
+
+class NewMember(BaseModel):
+    name: str = Field(min_length=1, max_length=MAX_NAME * 2, examples=["ann"])
+    spectator: bool = False
+
+
+class NewRoom(BaseModel):
+    name: str = Field(min_length=1, max_length=MAX_NAME * 2, examples=["ann"])
+
+
+class Joined(BaseModel):
+    room: str = Field(examples=["KXQMT"])
+    member: int
+    token: str = Field(description="secret: authenticates every later message (resume)")
+
+
+class DeckCheck(BaseModel):
+    edition: str = Field(examples=["ultimate"])
+    players: int = Field(ge=1, le=99)
+    deck: dict[str, int] = Field(max_length=40, examples=[{"werewolf": 2, "seer": 1}])
+
+
+def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
+    """The server app with its store (``db`` URL, default SQLite ``onenight.db``)."""
+    hub = Hub(open_store(db), open_pubsub(pubsub))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(
+        title="onenight",
+        summary="One Night Werewolf server: rooms over HTTP, the game over a WebSocket (/ws)",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    def fail(exc: BadMessage) -> HTTPException:
+        status = 404 if exc.code == "no_room" else 400
+        return HTTPException(status, detail={"code": exc.code, "message": exc.message})
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "rooms": len(hub.rooms)}
+
+    @app.get("/api/editions")
+    async def editions() -> list[dict[str, Any]]:
+        from onenight.rules.editions import EDITIONS
+
+        return [
+            {
+                "id": ed.id,
+                "title": ed.title,
+                "players": [ed.min_players, ed.max_players],
+                "center": ed.center,
+                "roles": sorted(ed.roles),
+                "turn": ed.turn_seconds,
+            }
+            for ed in EDITIONS.values()
+        ]
+
+    @app.post("/api/decks/check")
+    async def check_deck(body: DeckCheck) -> dict[str, Any]:
+        """Whether a deck is legal for an edition and a number of players, and why not."""
+        from onenight.rules.editions import EDITIONS, validate_deck, validate_enabled
+
+        ed = EDITIONS.get(body.edition)
+        if ed is None:
+            return {"ok": False, "reason": f"no edition {body.edition!r}"}
+        deck = [r for r, n in sorted(body.deck.items()) for _ in range(max(0, min(n, 12)))]
+        try:
+            if ed.draws_deck and len(deck) != body.players + ed.center:
+                validate_enabled(ed.id, body.players, deck)
+            else:
+                validate_deck(ed.id, body.players, deck)
+        except Exception as exc:
+            return {"ok": False, "reason": str(exc)}
+        return {"ok": True, "reason": None}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: NewRoom) -> Joined:
+        """Create a room; its creator joins as host. Then connect to /ws and ``resume``."""
+        try:
+            s = await hub.create(body.name)
+        except BadMessage as exc:
+            raise fail(exc) from None
+        return Joined(room=s.room, member=s.member, token=s.token)
+
+    @app.post("/api/rooms/{code}/members", status_code=201)
+    async def join_room(code: str, body: NewMember) -> Joined:
+        """Join a room as a player (a seat in order) or a spectator."""
+        try:
+            s = await hub.join(code, body.name, body.spectator)
+        except BadMessage as exc:
+            raise fail(exc) from None
+        return Joined(room=s.room, member=s.member, token=s.token)
+
+    @app.get("/api/rooms/{code}")
+    async def get_room(code: str) -> dict[str, Any]:
+        """The public lobby of a room: members, seats, settings, scoreboard."""
+        try:
+            actor = hub.actor(code)
+        except BadMessage as exc:
+            raise fail(exc) from None
+        online = {m for m, n in actor.online.items() if n > 0}
+        return room_frame(actor.room, None, online)
+
+    @app.get("/api/rooms/{code}/result")
+    async def get_result(code: str) -> dict[str, Any]:
+        """The last ended game: every card, deaths, winners, votes and the night timeline."""
+        try:
+            actor = hub.actor(code)
+        except BadMessage as exc:
+            raise fail(exc) from None
+        play = actor.room.play
+        if play is None or play.phase != "end":
+            raise HTTPException(409, detail={"code": "no_result", "message": "no ended game"})
+        return {"game": play.no, "players": play.names, "result": play.result}
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await Connection(hub, ws).run()
+
+    return app

@@ -1,0 +1,151 @@
+"""The WebSocket endpoint: one connection, one member of one room.
+
+The first message opens a session (``create``, ``join`` or ``resume``); every later one
+is a command of that member. Input is bounded (frame size, rate) and validated; a bad
+message gets an ``error`` frame and changes nothing. Frames for the member arrive on the
+member's pub/sub channel and are forwarded as they come.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from onenight.pubsub import SlowSubscriber, Subscription
+from onenight.session import protocol as P
+from onenight.session.hub import Hub, Session, channel
+from onenight.session.protocol import BadMessage
+from onenight.session.views import encode
+
+log = logging.getLogger("onenight.server")
+
+RATE = 20.0  #: messages per second a connection may keep up
+BURST = 40.0  #: and in a burst
+CUTOFF = -40.0  #: a client that keeps flooding past errors is disconnected
+
+
+class Bucket:
+    """A token bucket: ``take`` is False when the sender is over its rate."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        self.tokens -= 1
+        return self.tokens >= 0
+
+
+class Connection:
+    def __init__(self, hub: Hub, ws: WebSocket) -> None:
+        self.hub = hub
+        self.ws = ws
+        self.session: Session | None = None
+        self.sub: Subscription | None = None
+        self.forwarder: asyncio.Task[None] | None = None
+        self.send_lock = asyncio.Lock()
+        self.bucket = Bucket()
+        self.closing = False
+
+    async def send(self, text: str) -> None:
+        async with self.send_lock:
+            await self.ws.send_text(text)
+
+    async def reply(self, frame: dict[str, Any]) -> None:
+        await self.send(encode(frame))
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        try:
+            while not self.closing:
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+                await self.on_message(raw)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            await self.cleanup()
+
+    async def on_message(self, raw: str) -> None:
+        ref = None
+        try:
+            if not self.bucket.take():
+                if self.bucket.tokens < CUTOFF:
+                    self.closing = True
+                    await self.ws.close(code=1008, reason="flooding")
+                    return
+                raise BadMessage("rate_limited", f"at most {RATE:g} messages a second")
+            msg = P.parse(raw)
+            ref = msg.ref
+            fields = await self.execute(msg)
+            await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields})
+        except BadMessage as exc:
+            await self.reply(
+                {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}
+            )
+        except Exception:  # a bug must not take the server down, nor leak details
+            log.exception("error handling a message")
+            await self.reply(
+                {"type": "error", "ref": ref, "code": "internal", "message": "server error"}
+            )
+
+    async def execute(self, msg: Any) -> dict[str, Any]:
+        if isinstance(msg, P.OPENING):
+            if self.session is not None:
+                raise BadMessage("already_joined", "this connection is already in a room")
+            if isinstance(msg, P.Create):
+                session = await self.hub.create(msg.name)
+            elif isinstance(msg, P.Join):
+                session = await self.hub.join(msg.room, msg.name, msg.spectator)
+            else:
+                session = await self.hub.resume(msg.room, msg.token)
+            await self.open(session)
+            return {"room": session.room, "member": session.member, "token": session.token}
+        if self.session is None:
+            raise BadMessage("not_joined", "create, join or resume a room first")
+        return await self.hub.handle(self.session, msg)
+
+    async def open(self, session: Session) -> None:
+        self.session = session
+        self.sub = await self.hub.pubsub.subscribe([channel(session.room, session.member)])
+        self.forwarder = asyncio.create_task(self.forward(self.sub))
+        await self.hub.presence(session, +1)
+        actor = self.hub.rooms[session.room]
+        async with actor.lock:
+            await actor.send_full(session.member)
+
+    async def forward(self, sub: Subscription) -> None:
+        try:
+            async for text in sub:
+                await self.send(text)
+                if text.startswith('{"type":"bye"'):
+                    self.closing = True
+                    await self.ws.close(code=1000, reason="left the room")
+                    return
+        except SlowSubscriber:
+            self.closing = True
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1013, reason="too slow: reconnect")
+        except Exception:
+            self.closing = True
+
+    async def cleanup(self) -> None:
+        if self.forwarder is not None:
+            self.forwarder.cancel()
+        if self.sub is not None:
+            await self.sub.close()
+        if self.session is not None:
+            with contextlib.suppress(Exception):
+                await self.hub.presence(self.session, -1)

@@ -1,0 +1,194 @@
+"""A room: members, seats in order, the host, settings and the scoreboard.
+
+A room is rebuilt from its event log: ``Room.apply`` is the only way it changes, and it
+is deterministic (every random choice is made before an event is written and is stored
+in it), so replaying the log after a restart gives back the same room and game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .play import Play
+
+#: Timer defaults, seconds. The night turn defaults to the edition's (10 s japanese, 15 s).
+DEFAULT_JITTER = 3.0
+DEFAULT_DAY = 300.0
+DEFAULT_VOTE = 30.0
+LOBBY_LOG = 50
+
+
+@dataclass
+class Member:
+    """Someone in the room: a player (with a seat in the lobby order) or a spectator."""
+
+    id: int
+    name: str
+    token_hash: str
+    spectator: bool
+    gone: bool = False  #: left or kicked during a game: the seat plays on, the token is void
+
+
+@dataclass
+class Settings:
+    """What the host controls. ``deck`` None: the edition's default deck for the seats."""
+
+    edition: str = "ultimate"
+    deck: dict[str, int] | None = None
+    turn: float | None = None
+    jitter: float = DEFAULT_JITTER
+    day: float = DEFAULT_DAY
+    vote: float = DEFAULT_VOTE
+    chips: int = 0  #: chips that win the tournament (0: no tournament)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "deck": self.deck,
+            "turn": self.turn,
+            "jitter": self.jitter,
+            "day": self.day,
+            "vote": self.vote,
+            "chips": self.chips,
+        }
+
+
+@dataclass
+class Room:
+    """The state of one room, as its events made it."""
+
+    code: str
+    created_at: float = 0.0
+    seq: int = 0
+    members: dict[int, Member] = field(default_factory=dict)
+    seats: list[int] = field(default_factory=list)  #: player member ids in seat order
+    host: int | None = None
+    settings: Settings = field(default_factory=Settings)
+    chips: dict[int, int] = field(default_factory=dict)
+    champions: list[int] = field(default_factory=list)
+    games: int = 0
+    play: Play | None = None
+    closed: bool = False
+    tokens: dict[str, int] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)  #: lobby chat (bounded)
+
+    # ----- queries -----
+
+    @property
+    def playing(self) -> bool:
+        """A game is under way (not ended)."""
+        return self.play is not None and self.play.phase != "end"
+
+    def active(self) -> list[Member]:
+        return [m for m in self.members.values() if not m.gone]
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The member's seat: in the game under way, else in the lobby order."""
+        if self.play is not None and self.play.phase != "end":
+            return self.play.seat_of(member_id)
+        return self.seats.index(member_id) if member_id in self.seats else None
+
+    def member_by_name(self, name: str) -> Member | None:
+        folded = name.casefold()
+        for m in self.members.values():
+            if not m.gone and m.name.casefold() == folded:
+                return m
+        return None
+
+    # ----- events -----
+
+    def apply(self, kind: str, data: dict[str, Any], at: float) -> None:
+        """Apply one event of the log (already stored)."""
+        self.seq += 1
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            raise ValueError(f"unknown event kind {kind!r}")
+        handler(data, at)
+
+    def _on_created(self, data: dict[str, Any], at: float) -> None:
+        self.created_at = at
+
+    def _on_joined(self, data: dict[str, Any], at: float) -> None:
+        m = Member(data["member"], data["name"], data["token_hash"], data["spectator"])
+        self.members[m.id] = m
+        self.tokens[m.token_hash] = m.id
+        if not m.spectator:
+            self.seats.append(m.id)
+            self.chips.setdefault(m.id, 0)
+        if self.host is None and not m.spectator:
+            self.host = m.id
+
+    def _on_left(self, data: dict[str, Any], at: float) -> None:
+        self._remove(data["member"])
+
+    def _on_kicked(self, data: dict[str, Any], at: float) -> None:
+        self._remove(data["member"])
+
+    def _remove(self, member_id: int) -> None:
+        m = self.members[member_id]
+        m.gone = True
+        self.tokens.pop(m.token_hash, None)
+        if not (self.playing and self.play is not None and member_id in self.play.seats):
+            self._drop(member_id)
+        if self.host == member_id:
+            self.host = next((i for i in self.seats if not self.members[i].gone), None)
+
+    def _drop(self, member_id: int) -> None:
+        if member_id in self.seats:
+            self.seats.remove(member_id)
+        self.members.pop(member_id, None)
+        self.chips.pop(member_id, None)
+
+    def _on_host(self, data: dict[str, Any], at: float) -> None:
+        self.host = data["member"]
+
+    def _on_configured(self, data: dict[str, Any], at: float) -> None:
+        for key, value in data.items():
+            setattr(self.settings, key, value)
+
+    def _on_started(self, data: dict[str, Any], at: float) -> None:
+        if self.champions:  # a finished tournament: a new one begins
+            self.champions = []
+            self.chips = {i: 0 for i in self.seats}
+        self.games = data["game"]
+        self.play = Play.start(data, at)
+
+    def _on_chat(self, data: dict[str, Any], at: float) -> None:
+        entry = {"type": "chat", **data, "at": at}
+        if self.play is not None:
+            self.play.log.append(entry)
+        else:
+            self.log = [*self.log[-(LOBBY_LOG - 1) :], entry]
+
+    def _on_whisper(self, data: dict[str, Any], at: float) -> None:
+        if self.play is None:
+            raise ValueError("whisper without a game")
+        self.play.log.append({"type": "whisper", **data, "at": at})
+
+    def _on_closed(self, data: dict[str, Any], at: float) -> None:
+        self.closed = True
+
+    def _on_game(self, data: dict[str, Any], at: float) -> None:
+        """A game event (night call, choice, day, chat, vote …): see Play.apply."""
+        if self.play is None:
+            raise ValueError("game event without a game")
+        ended = self.play.apply(data, at)
+        if ended:
+            self._score()
+
+    def _score(self) -> None:
+        play = self.play
+        assert play is not None and play.winners is not None
+        for seat in play.winners:
+            member = play.seats[seat]
+            if member in self.chips:
+                self.chips[member] += 1
+        target = self.settings.chips
+        if target and max(self.chips.values(), default=0) >= target:
+            best = max(self.chips.values())
+            self.champions = [i for i, c in self.chips.items() if c == best]
+        for member_id in play.seats:  # players who left during the game go now
+            m = self.members.get(member_id)
+            if m is not None and m.gone:
+                self._drop(member_id)

@@ -1,0 +1,88 @@
+"""The append-only event log, behind a small interface chosen by URL.
+
+Every room is a sequence of events (``seq`` 1, 2, …); rooms, games, reconnection, replay
+and the end-of-game timeline all derive from it. Backends:
+
+* ``sqlite+aiosqlite:///path.db`` (the default, ``onenight.db``) and
+  ``postgresql+asyncpg://user@host/db``: SQLAlchemy 2 async; the schema is created on open.
+* ``memory://``: a process-local log (tests, benchmarks that do not measure storage).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+DEFAULT_URL = "sqlite+aiosqlite:///onenight.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a room's log. ``data`` is JSON-able."""
+
+    room: str
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+
+class Store(Protocol):
+    """An append-only log of room events."""
+
+    async def open(self) -> None:
+        """Connect, creating or upgrading the schema."""
+
+    async def append(self, events: Sequence[Event]) -> None:
+        """Store events durably, all or none; return only once they are stored."""
+
+    async def open_rooms(self) -> list[str]:
+        """Codes of the rooms that have events and were not closed."""
+
+    async def events(self, room: str) -> list[Event]:
+        """A room's events in order."""
+
+    async def close(self) -> None: ...
+
+
+class MemoryStore:
+    """A log kept in this process (lost with it)."""
+
+    def __init__(self) -> None:
+        self._log: dict[str, list[Event]] = {}
+
+    async def open(self) -> None:
+        return None
+
+    async def append(self, events: Sequence[Event]) -> None:
+        for event in events:
+            log = self._log.setdefault(event.room, [])
+            if log and event.seq != log[-1].seq + 1:
+                raise ValueError(f"room {event.room}: seq {event.seq} after {log[-1].seq}")
+        for event in events:
+            self._log[event.room].append(event)
+
+    async def open_rooms(self) -> list[str]:
+        return [room for room, log in self._log.items() if log[-1].kind != "closed"]
+
+    async def events(self, room: str) -> list[Event]:
+        return list(self._log.get(room, ()))
+
+    async def close(self) -> None:
+        return None
+
+
+def open_store(url: str | None = None) -> Store:
+    """The store named by ``url`` (default: SQLite file ``onenight.db``)."""
+    url = url or DEFAULT_URL
+    if url.startswith("memory:"):
+        return MemoryStore()
+    if url.startswith(("sqlite", "postgresql")):
+        from .sql import SqlStore
+
+        return SqlStore(url)
+    raise ValueError(f"unsupported database URL {url!r}")
+
+
+__all__ = ["DEFAULT_URL", "Event", "MemoryStore", "Store", "open_store"]
