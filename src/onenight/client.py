@@ -44,6 +44,7 @@ class Client:
         self.room: dict[str, Any] | None = None
         self.state: dict[str, Any] | None = None
         self.talk: list[dict[str, Any]] = []
+        self.states = 0  #: how many state frames arrived (to wait for the next one)
         self.room_code: str | None = None
         self.member: int | None = None
         self.token: str | None = None
@@ -88,6 +89,7 @@ class Client:
             self.room = frame
         elif kind == "state":
             self.state = frame
+            self.states += 1
         elif kind == "log":
             self.talk = list(frame["entries"])
         elif kind in ("chat", "whisper", "whispered"):

@@ -104,10 +104,10 @@ async def start(actor: RoomActor, member: int, msg: P.Start | P.Rematch) -> Ack:
     if actor.room.playing:
         raise BadMessage("out_of_phase", "a game is under way")
     data = started_event(actor, actor.hub.rng)
-    from onenight.rules import Setup
+    from onenight.rules import Game, Setup
 
-    try:
-        Setup.shuffled(data["edition"], data["names"], deck=data["deck"], seed=data["seed"])
+    try:  # the same deal the event will make: refuse now rather than store a bad game
+        Game(Setup.shuffled(data["edition"], data["names"], deck=data["deck"], seed=data["seed"]))
     except RulesError as exc:
         raise BadMessage("bad_deck", str(exc)) from None
     await actor.commit([("started", data)])

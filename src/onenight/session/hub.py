@@ -180,8 +180,12 @@ class Hub:
         await self.store.open()
         for code in await self.store.open_rooms():
             room = Room(code)
-            for e in await self.store.events(code):
-                room.apply(e.kind, e.data, e.at)
+            try:
+                for e in await self.store.events(code):
+                    room.apply(e.kind, e.data, e.at)
+            except Exception:  # one bad log must not keep the others down
+                log.exception("room %s: cannot replay its log; left closed", code)
+                continue
             actor = RoomActor(self, room)
             self.rooms[code] = actor
             actor.start()

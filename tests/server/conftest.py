@@ -1,0 +1,134 @@
+"""A real server: ``python -m onenight.server`` in a subprocess on a free loopback port."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+PG_URL = os.environ.get(
+    "ONENIGHT_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/onenight_test"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A server process; ``kill()`` is ``kill -9``; ``start()`` again restarts it."""
+
+    def __init__(self, db: str, log: Path) -> None:
+        self.db = db
+        self.log = log
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "onenight.server", "--port", str(self.port), "--db", self.db]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("server")
+    srv = Server(f"sqlite+aiosqlite:///{tmp / 'onenight.db'}", tmp / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def pg_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            pass
+    except OSError:
+        return False
+
+    async def probe() -> bool:
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        engine = create_async_engine(PG_URL)
+        try:
+            async with engine.connect():
+                return True
+        except Exception:
+            return False
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(probe())
+
+
+def reset_pg() -> None:
+    """Drop the tables so that each PostgreSQL test starts from an empty store."""
+
+    async def drop() -> None:
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        from onenight.storage.sql import metadata
+
+        engine = create_async_engine(PG_URL)
+        async with engine.begin() as conn:
+            await conn.run_sync(metadata.drop_all)
+        await engine.dispose()
+
+    asyncio.run(drop())
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each persistence test runs against SQLite and the machine's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'store.db'}"
+    if not pg_reachable():
+        pytest.skip(f"PostgreSQL is not reachable at {PG_URL} (run scripts/services.sh)")
+    reset_pg()
+    return PG_URL

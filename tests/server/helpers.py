@@ -1,0 +1,128 @@
+"""Scripted players for the server tests: random legal choices, over real WebSockets."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from typing import Any
+
+from onenight.client import Client, ServerError
+from onenight.rules import EDITIONS, default_deck, validate_deck
+
+FAST = {"turn": 0.25, "jitter": 0.05, "day": 0.2, "vote": 3.0}
+
+
+async def make_room(
+    url: str,
+    n: int,
+    *,
+    edition: str = "ultimate",
+    deck: list[str] | None = None,
+    spectators: int = 0,
+    record: bool = False,
+    timers: dict[str, float] | None = None,
+) -> tuple[list[Client], list[Client]]:
+    """A room with ``n`` players (the first is the host) and configured settings."""
+    host = await Client.connect(url, record=record)
+    await host.create("p0")
+    code = host.room_code
+    assert code is not None
+    players = [host]
+    for i in range(1, n):
+        c = await Client.connect(url, record=record)
+        await c.join(code, f"p{i}")
+        players.append(c)
+    watchers = []
+    for i in range(spectators):
+        c = await Client.connect(url, record=record)
+        await c.join(code, f"watcher{i}", spectator=True)
+        watchers.append(c)
+    settings: dict[str, Any] = {"edition": edition, **(timers or FAST)}
+    settings["deck"] = _counts(deck if deck is not None else legal_default(edition, n))
+    ack = await host.configure(**settings)
+    assert ack["deck_error"] is None, ack
+    return players, watchers
+
+
+def _counts(deck: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for role in deck:
+        counts[role] = counts.get(role, 0) + 1
+    return counts
+
+
+def legal_default(edition: str, n: int) -> list[str]:
+    """The engine's default deck, or a legal one close to it (japanese 7 has 8 cards)."""
+    deck = list(default_deck(edition, n))
+    try:
+        validate_deck(edition, n, deck)
+    except Exception:
+        return random_deck(edition, n, random.Random(n))
+    return deck
+
+
+def random_deck(edition: str, n: int, rng: random.Random) -> list[str]:
+    """A random legal deck for ``n`` players (the edition's default if none is found)."""
+    ed = EDITIONS[edition]
+    roles = sorted(ed.roles)
+    for _ in range(300):
+        deck = [rng.choice(roles) for _ in range(n + ed.center)]
+        try:
+            validate_deck(edition, n, deck)
+        except Exception:
+            continue
+        return deck
+    raise AssertionError(f"no legal deck found for {edition} with {n} players")
+
+
+async def bot(c: Client, rng: random.Random, vote: bool = True, talk: bool = False) -> None:
+    """Play a game to its end: random legal night choices, one random vote."""
+    voted = False
+    while True:
+        await c.until(functools.partial(_wants, may_vote=vote and not voted, talk=talk), 60)
+        if c.phase == "end":
+            return
+        seen = c.states
+        try:
+            if c.phase == "night":
+                await c.act(rng.choice(c.choices()))
+            elif c.phase == "vote" and vote and not voted:
+                await c.vote(rng.choice(c.choices())["target"])
+                voted = True
+            elif talk and c.phase == "day":
+                await c.chat(f"hello from {c.seat}")
+                talk = False
+                continue
+        except ServerError as exc:
+            if exc.code not in ("not_your_turn", "out_of_phase", "illegal"):
+                raise
+        await c.until(lambda c, seen=seen: c.states > seen or c.phase == "end", 60)
+
+
+def _wants(c: Client, may_vote: bool, talk: bool) -> bool:
+    if c.phase == "end":
+        return True
+    if c.phase == "night":
+        return bool(c.choices())
+    if c.phase == "vote":
+        return may_vote and bool(c.choices())
+    return talk and c.phase == "day"
+
+
+async def play(players: list[Client], seed: int = 0, talk: bool = False) -> None:
+    """Start a game (the host is players[0]) and play it to its end."""
+    await players[0].start()
+    await play_on(players, seed, talk)
+
+
+async def play_on(players: list[Client], seed: int = 0, talk: bool = False) -> None:
+    rng = random.Random(seed)
+    bots = [bot(c, random.Random(rng.random()), talk=talk) for c in players]
+    await asyncio.gather(*bots)
+
+
+async def close_all(*groups: list[Client]) -> None:
+    for group in groups:
+        for c in group:
+            await c.close()

@@ -1,0 +1,95 @@
+"""Complete games over real WebSockets to a real uvicorn server, in every edition."""
+
+from __future__ import annotations
+
+import pytest
+
+from onenight.client import Client, ServerError
+from onenight.rules import EDITIONS
+
+from .conftest import Server
+from .helpers import close_all, make_room, play, play_on
+
+SIZES = [
+    (edition, n)
+    for edition in ("ultimate", "japanese", "workshop", "sans-carte")
+    for n in (3, 7, 12)
+    if EDITIONS[edition].min_players <= n <= EDITIONS[edition].max_players
+] + [("ultimate", 10), ("workshop", 10)]
+
+
+def check_result(players: list[Client]) -> dict:
+    states = [c.state for c in players]
+    assert all(s is not None and s["phase"] == "end" for s in states)
+    results = [s["result"] for s in states if s is not None]
+    assert all(r == results[0] for r in results), "everyone sees the same result"
+    result = results[0]
+    names = [f"p{i}" for i in range(len(players))]
+    assert sorted(result["cards"]) == sorted(names)
+    assert set(result["votes"]) == set(names)
+    assert "timeline" in result and isinstance(result["timeline"], list)
+    return result
+
+
+@pytest.mark.parametrize(("edition", "n"), SIZES)
+async def test_complete_game(server: Server, edition: str, n: int) -> None:
+    players, watchers = await make_room(server.url, n, edition=edition, spectators=1)
+    try:
+        await play(players, seed=n, talk=True)
+        result = check_result(players)
+        await watchers[0].until(lambda c: c.phase == "end")
+        assert watchers[0].state is not None
+        assert watchers[0].state["result"] == result
+        # Every player had a seat and saw their own dealt card.
+        for i, c in enumerate(players):
+            assert c.seat == i
+        # The day's chat reached everyone, the spectator too.
+        assert all(any(e["type"] == "chat" for e in c.talk) for c in players + watchers)
+        # Winners got a chip each.
+        board = {row["name"]: row["chips"] for row in players[0].room["scoreboard"]}
+        assert board == {name: int(name in result["winners"]) for name in board}
+    finally:
+        await close_all(players, watchers)
+
+
+async def test_too_many_players_is_refused_with_a_reason(server: Server) -> None:
+    players, _ = await make_room(server.url, 3, edition="japanese")
+    try:
+        host = players[0]
+        for i in range(3, 8):
+            c = await Client.connect(server.url)
+            await c.join(host.room_code or "", f"x{i}")
+            players.append(c)
+        await host.until(lambda c: len(c.room["seats"]) == 8)
+        assert "3–7 players" in (host.room["deck_error"] or "")
+        with pytest.raises(ServerError) as err:
+            await host.start()
+        assert err.value.code == "bad_deck"
+    finally:
+        await close_all(players)
+
+
+async def test_rematch_same_seats_and_tournament(server: Server) -> None:
+    players, _ = await make_room(server.url, 4)
+    host = players[0]
+    try:
+        await host.configure(chips=1)
+        await play(players, seed=1)
+        first = check_result(players)
+        await host.until(lambda c: c.room["champions"])
+        champions = {host.room["members"][0]["name"]} and {
+            m["name"] for m in host.room["members"] if m["member"] in host.room["champions"]
+        }
+        assert champions == set(first["winners"]) or not first["winners"]
+        await host.rematch()
+        await host.until(lambda c: c.state["game"] == 2 and c.phase != "end")
+        for i, c in enumerate(players):
+            await c.until(lambda c: c.state["game"] == 2)
+            assert c.seat == i
+        # A new tournament begins: the chips are back to zero.
+        assert all(row["chips"] == 0 for row in host.room["scoreboard"])
+        await play_on(players, seed=2)
+        check_result(players)
+        assert host.state["game"] == 2
+    finally:
+        await close_all(players)
