@@ -21,7 +21,22 @@ from typing import Any
 
 import pytest
 
-NAMES = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou"]
+NAMES = [
+    "ann",
+    "bob",
+    "cat",
+    "dan",
+    "eve",
+    "fay",
+    "gus",
+    "hal",
+    "ivy",
+    "jon",
+    "kim",
+    "lou",
+    "max",
+    "ned",
+]
 
 ROLES = {
     "sentinel",

@@ -303,6 +303,38 @@ NIGHT_WOLVES = [
             "dan": [wolves("cat"), little_girl("ann"), little_girl("bob")],
         },
     ),
+    # Sans-carte: a lone Mystic Wolf wakes with the werewolves (the Little Girl sees
+    # her), then looks in her own slot; the Doppelgänger-Ghost Hunter who found her
+    # is a Werewolf but never wakes, so the Little Girl does not see him.
+    case(
+        "little-girl-lone-mystic-and-doppelganger-ghost-hunter-sans-carte",
+        scenario(
+            "sans-carte",
+            "doppelganger ghost_hunter mystic_wolf little_girl villager",
+            "werewolf seer troublemaker",
+            night={
+                "ann": [copy("bob"), view("cat")],
+                "cat": [view("center:1"), view("eve")],
+                "dan": [PEEK],
+                "bob": [view("eve"), view("ann")],
+            },
+            votes="cat ann ann ann ann",
+        ),
+        roles="werewolf ghost_hunter mystic_wolf little_girl villager",
+        learned={
+            "ann": [saw("bob", "ghost_hunter"), saw("cat", "mystic_wolf")],
+            "bob": [saw("eve", "villager"), saw("ann", "doppelganger")],
+            "cat": [
+                wolves(),
+                little_girl("dan"),
+                saw("center:1", "seer"),
+                saw("eve", "villager"),
+            ],
+            "dan": [wolves("cat")],
+        },
+        dead="ann",
+        winners="bob dan eve",
+    ),
     # A Doppelgänger-PI who finds a wolf becomes a Werewolf but does not wake: the
     # real wolf is alone (and may peek), the Minion does not see her.
     case(
@@ -1240,7 +1272,82 @@ LONE_WOLF = [
     ),
 ]
 
+SEAT_ORDER_AND_EDGES = [
+    # "Players who share a role act in seat order".
+    *multi(
+        "two-witches-act-in-seat-order",
+        UW,
+        "witch witch villager seer",
+        "werewolf robber tanner",
+        night={
+            "ann": [view("center:0"), swap("center:0", "cat")],
+            "bob": [view("center:0"), swap("center:0", "dan")],
+        },
+        cards="witch witch werewolf villager",
+        center="seer robber tanner",
+        learned={"ann": [saw("center:0", "werewolf")], "bob": [saw("center:0", "villager")]},
+    ),
+    *multi(
+        "two-troublemakers-act-in-seat-order",
+        "ultimate workshop sans-carte",
+        "troublemaker troublemaker werewolf villager seer",
+        "villager robber drunk",
+        night={"ann": [swap("cat", "dan")], "bob": [swap("dan", "eve")]},
+        # ann: cat villager, dan werewolf; bob: dan seer, eve werewolf.
+        cards="troublemaker troublemaker villager seer werewolf",
+        learned={"cat": [wolves()]},
+    ),
+    *multi(
+        "two-drunks-act-in-seat-order",
+        "ultimate workshop sans-carte",
+        "drunk drunk werewolf",
+        "seer villager robber",
+        night={"ann": [swap("ann", "center:0")], "bob": [swap("bob", "center:0")]},
+        cards="seer drunk werewolf",
+        center="drunk villager robber",
+        learned={"cat": [wolves()]},
+    ),
+    # A Doppelgänger-Mason with the other Mason card in the center.
+    *multi(
+        "doppelganger-mason-with-lone-mason",
+        "ultimate workshop sans-carte",
+        "doppelganger mason werewolf villager",
+        "mason seer troublemaker",
+        night={"ann": [copy("bob")]},
+        learned={
+            "ann": [saw("bob", "mason"), masons("bob")],
+            "bob": [masons("ann")],
+            "cat": [wolves()],
+        },
+    ),
+    # A shielded Doppelgänger-Insomniac gets no look at 9a.
+    *multi(
+        "shielded-doppelganger-insomniac-no-look",
+        UW,
+        "sentinel doppelganger insomniac werewolf",
+        "villager seer troublemaker",
+        night={"ann": [shield("bob")], "bob": [copy("cat")]},
+        roles="sentinel insomniac insomniac werewolf",
+        learned={
+            "bob": [saw("cat", "insomniac")],
+            "cat": [saw("cat", "insomniac")],
+            "dan": [wolves()],
+        },
+    ),
+    # Nobody who declines is seen by the Aura Seer; the Revealer acts after her.
+    *multi(
+        "aura-seer-nobody-acted-all-declined",
+        UW,
+        "aura_seer witch robber troublemaker seer revealer werewolf",
+        "villager drunk tanner",
+        night={"fay": [reveal("gus")]},
+        revealed={},
+        learned={"ann": [acted()], "fay": [saw("gus", "werewolf")], "gus": [wolves()]},
+    ),
+]
+
 CASES = [
+    *SEAT_ORDER_AND_EDGES,
     *CONVERSIONS,
     *LOOKS,
     *NIGHT_WOLVES,

@@ -109,6 +109,16 @@ VOTE = [
         dead="dan",
         winners="cat",
     ),
+    # The Bodyguard protects another player, not himself: he can die.
+    *multi(
+        "bodyguard-himself-can-die",
+        UW,
+        "bodyguard werewolf villager seer",
+        "villager robber troublemaker",
+        votes="cat ann ann ann",
+        dead="ann",
+        winners="bob",
+    ),
     # Hunter: "when a player whose end role is hunter dies, the player he pointed at
     # dies too".
     *multi(
@@ -376,6 +386,31 @@ ULTIMATE_WINS = [
         votes="bob ann ann",
         dead="ann",
         winners="",
+    ),
+    # Only a Minion (a Doppelgänger-Minion) dies, no Werewolf among the players: the
+    # other Minion does not win either ("someone who is not a Minion").
+    case(
+        "no-werewolf-two-minions-one-dies-nobody-wins",
+        scenario(
+            "ultimate",
+            "doppelganger minion villager seer",
+            "werewolf werewolf robber",
+            night={"ann": [copy("bob")]},
+            votes="bob ann ann ann",
+        ),
+        roles="minion minion villager seer",
+        learned={"ann": [saw("bob", "minion"), wolves()], "bob": [wolves()]},
+        dead="ann",
+        winners="",
+    ),
+    *multi(
+        "apprentice-tanner-and-tanner-both-die-both-win",
+        UW,
+        "apprentice_tanner tanner werewolf villager",
+        "villager robber troublemaker",
+        votes="bob ann ann bob",
+        dead="ann bob",
+        winners="ann bob",
     ),
     *multi(
         "no-werewolf-tanner-dies-tanner-and-minion-win",
