@@ -87,8 +87,8 @@ class Connection:
                     await self.ws.close(code=1008, reason="flooding")
                     return
                 raise BadMessage("rate_limited", f"at most {RATE:g} messages a second")
+            ref = P.peek_ref(raw)
             msg = P.parse(raw)
-            ref = msg.ref
             fields = await self.execute(msg)
             await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields})
         except BadMessage as exc:

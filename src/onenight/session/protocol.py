@@ -7,6 +7,7 @@ See docs/protocol.md for every message in both directions.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -19,7 +20,6 @@ CODE_LENGTH = 5
 MIN_SECONDS = 0.02  #: shortest timer a host may set (tests, benchmarks)
 MAX_SECONDS = 3600.0
 
-Ref = Annotated[int | str, Field(union_mode="left_to_right")] | None
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
 Code = Annotated[str, Field(min_length=1, max_length=16)]
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
@@ -28,7 +28,7 @@ Seconds = Annotated[float, Field(ge=MIN_SECONDS, le=MAX_SECONDS)]
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    ref: Annotated[int | str | None, Field(default=None)] = None
+    ref: int | Annotated[str, Field(max_length=64)] | None = None
 
 
 class Create(_Msg):
@@ -155,6 +155,20 @@ def parse(raw: str | bytes) -> Message:
         return message_adapter.validate_json(raw)
     except ValueError as exc:
         raise BadMessage("invalid", _short(exc)) from None
+
+
+def peek_ref(raw: str | bytes) -> int | str | None:
+    """The ``ref`` of a message, if one can be read, so that an error can answer it."""
+    if len(raw) > MAX_FRAME:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    if isinstance(ref, bool) or not isinstance(ref, int | str):
+        return None
+    return ref if isinstance(ref, int) or len(ref) <= 64 else None
 
 
 def _short(exc: ValueError) -> str:
