@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: installs what it needs, starts the
-# services its tests use, then runs lint, types, the shared conformance scenarios
-# and pytest. Usage: bash scripts/test.sh [extra pytest args]
+# services its tests use, then runs lint, types, the shared conformance scenarios and
+# pytest — the rules tests twice: on the pure-Python engine and on its mypyc build.
+# Usage: bash scripts/test.sh [extra pytest args]
+# ONENIGHT_SKIP_COMPILED=1 skips building and testing the mypyc build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-# 1. Python environment.
+# 1. Python environment: an editable, pure-Python install for the tests.
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/pip install -q --disable-pip-version-check -e '.[dev]'
+ONENIGHT_MYPYC=0 .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]'
 export PATH="$root/.venv/bin:$PATH"
 
-# 2. Services the tests use: PostgreSQL (persistence tests).
+# 2. Services the tests use (PostgreSQL), and Chromium for browser tests.
 bash scripts/services.sh
 
 # 3. Static checks.
@@ -21,7 +23,7 @@ ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 mypy
 
-# 4. The shared conformance scenarios (also run inside pytest).
+# 4. The shared conformance scenarios (pytest runs them too).
 shared="$root/../shared/conformance"
 if [ -d "$shared/examples" ]; then
   python3 "$shared/check.py" --quiet --cmd "onenight resolve" "$shared/examples"
@@ -29,3 +31,18 @@ fi
 
 # 5. The test suite.
 pytest -q "$@"
+
+# 6. The compiled (mypyc) engine: the same rules tests and scenarios.
+if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
+  rm -rf build/wheel build/compiled
+  pip wheel --no-deps -q --disable-pip-version-check -w build/wheel . >build/wheel.log 2>&1 \
+    || { tail -n 30 build/wheel.log; exit 1; }
+  pip install -q --disable-pip-version-check --no-deps --target build/compiled build/wheel/onenight-*.whl
+  export PYTHONPATH="$root/build/compiled"
+  python3 -c "import onenight.rules.game as g, sys; sys.exit(0 if g.__file__.endswith('.so') else 1)" \
+    || { echo "the mypyc build did not compile the engine" >&2; exit 1; }
+  if [ -d "$shared/examples" ]; then
+    python3 "$shared/check.py" --quiet --cmd "python3 -m onenight.cli resolve" "$shared/examples"
+  fi
+  pytest -q -p no:cacheprovider tests/rules
+fi

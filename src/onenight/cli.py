@@ -12,6 +12,7 @@ import typer
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    pretty_exceptions_enable=False,
     help="onenight: One Night Werewolf — rules engine, online play, bots.",
 )
 
@@ -32,6 +33,8 @@ def resolve(
         scenario = json.loads(text)
     except json.JSONDecodeError as err:
         _refuse(f"not JSON: {err}")
+    except RecursionError:
+        _refuse("not a scenario: JSON nested too deeply")
     try:
         result = resolve_scenario(scenario)
     except ScenarioError as err:

@@ -1,135 +1,97 @@
-"""Legal choices for each kind of night decision, built once and cached.
+"""Legal choices for each kind of night decision.
 
-A choice set depends only on the table (players, center), the actor's seat and which
-cards may not be touched, so the engine builds each set once and reuses it: bots and
-simulations ask for them millions of times.
+A choice set depends only on the table (players ``n``, center cards ``c``), the
+actor's seat and which seats' cards may not be touched (``blocked``, a bit per seat),
+so the engine builds each set once and caches it (see ``night.decide``): bots and
+simulations ask for them millions of times. Each builder lists the actions other than
+``Pass()``; an optional decision adds ``Pass()``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
-from .actions import CENTER, CENTER_WOLF, PASS, PEEK, Action, Copy, Reveal, Shield, View, Vote, swap
+from .actions import CENTER, CENTER_WOLF, PEEK, Action, Copy, Reveal, Shield, View, Vote, swap
 
-Choices = tuple[tuple[Action, ...], frozenset[Action]]
-
-_CACHE: dict[tuple[object, ...], Choices] = {}
-_CACHE_LIMIT = 200_000
+#: ``(n, c, seat, blocked, extra) -> actions``.
+Builder = Callable[[int, int, int, int, int], list[Action]]
 
 
-def _others(n: int, seat: int, blocked: int) -> list[int]:
+def others(n: int, seat: int, blocked: int) -> list[int]:
     """Seats other than ``seat`` whose bit is not in ``blocked``."""
     return [t for t in range(n) if t != seat and not blocked >> t & 1]
 
 
-def _cached(key: tuple[object, ...], build: Callable[[], Iterable[Action]]) -> Choices:
-    got = _CACHE.get(key)
+def shield(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Sentinel: another player's card without a shield."""
+    return [Shield(t) for t in others(n, seat, blocked)]
+
+
+def copy(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Doppelgänger: another player's (unshielded) card."""
+    return [Copy(t) for t in others(n, seat, blocked)]
+
+
+def look_player(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Mystic Wolf, PI / Ghost Hunter: another player's card."""
+    return [View((t,)) for t in others(n, seat, blocked)]
+
+
+def look_seer(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Seer / Sorcerer: another player's card, or two different center cards."""
+    acts: list[Action] = [View((t,)) for t in others(n, seat, blocked)]
+    acts += [View((CENTER + i, CENTER + j)) for i in range(c) for j in range(i + 1, c)]
+    return acts
+
+
+def look_center(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Lone wolf, Apprentice Seer, Witch: one center card (never ``center:wolf``)."""
+    return [View((CENTER + i,)) for i in range(c)]
+
+
+def peek(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Little Girl: peek."""
+    return [PEEK]
+
+
+def alpha(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Alpha Wolf: the center Werewolf card with another, non-wolf player's card."""
+    return [swap(t, CENTER_WOLF) for t in others(n, seat, blocked)]
+
+
+def rob(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Robber / Phantom Thief: own card with another player's."""
+    return [swap(seat, t) for t in others(n, seat, blocked)]
+
+
+def witch_swap(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Witch: the center card ``extra`` she looked at with any player's card, hers too."""
+    return [swap(t, extra) for t in others(n, -1, blocked)]
+
+
+def trouble(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Troublemaker: the cards of two other players."""
+    seats = others(n, seat, blocked)
+    return [swap(a, b) for i, a in enumerate(seats) for b in seats[i + 1 :]]
+
+
+def drunk(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Drunk: own card with a center card (never ``center:wolf``)."""
+    return [swap(seat, CENTER + i) for i in range(c)]
+
+
+def reveal(n: int, c: int, seat: int, blocked: int, extra: int) -> list[Action]:
+    """Revealer: another player's card."""
+    return [Reveal(t) for t in others(n, seat, blocked)]
+
+
+_VOTES: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def vote(n: int, seat: int) -> tuple[Action, ...]:
+    """The vote: any other player; no abstaining, no pointing at oneself."""
+    key = (n, seat)
+    got = _VOTES.get(key)
     if got is None:
-        if len(_CACHE) > _CACHE_LIMIT:
-            _CACHE.clear()
-        choices = tuple(build())
-        got = _CACHE[key] = (choices, frozenset(choices))
+        got = _VOTES[key] = tuple(Vote(t) for t in range(n) if t != seat)
     return got
-
-
-def _with_pass(actions: list[Action], optional: bool) -> list[Action]:
-    if optional and actions:
-        actions.append(PASS)
-    return actions
-
-
-def look_player(n: int, seat: int, blocked: int) -> Choices:
-    """Look at another player's card (Mystic Wolf, PI / Ghost Hunter); optional."""
-    return _cached(
-        ("look1", n, seat, blocked),
-        lambda: _with_pass([View((t,)) for t in _others(n, seat, blocked)], True),
-    )
-
-
-def look_seer(n: int, c: int, seat: int, blocked: int) -> Choices:
-    """Seer / Sorcerer: another player's card, or two different center cards; optional."""
-
-    def build() -> list[Action]:
-        acts: list[Action] = [View((t,)) for t in _others(n, seat, blocked)]
-        acts += [View((CENTER + i, CENTER + j)) for i in range(c) for j in range(i + 1, c)]
-        return _with_pass(acts, True)
-
-    return _cached(("seer", n, c, seat, blocked), build)
-
-
-def look_center(c: int) -> Choices:
-    """One center card (lone wolf, Apprentice Seer, Witch); optional."""
-    return _cached(
-        ("center1", c), lambda: _with_pass([View((CENTER + i,)) for i in range(c)], True)
-    )
-
-
-def copy_player(n: int, seat: int, blocked: int) -> Choices:
-    """Doppelgänger's copy; mandatory."""
-    return _cached(("copy", n, seat, blocked), lambda: [Copy(t) for t in _others(n, seat, blocked)])
-
-
-def shield_player(n: int, seat: int, blocked: int) -> Choices:
-    """Sentinel: another player's card without a shield; optional."""
-    return _cached(
-        ("shield", n, seat, blocked),
-        lambda: _with_pass([Shield(t) for t in _others(n, seat, blocked)], True),
-    )
-
-
-def reveal_player(n: int, seat: int, blocked: int) -> Choices:
-    """Revealer; optional."""
-    return _cached(
-        ("reveal", n, seat, blocked),
-        lambda: _with_pass([Reveal(t) for t in _others(n, seat, blocked)], True),
-    )
-
-
-def rob(n: int, seat: int, blocked: int) -> Choices:
-    """Robber / Phantom Thief: own card with another player's; optional."""
-    return _cached(
-        ("rob", n, seat, blocked),
-        lambda: _with_pass([swap(seat, t) for t in _others(n, seat, blocked)], True),
-    )
-
-
-def trouble(n: int, seat: int, blocked: int) -> Choices:
-    """Troublemaker: two other players' cards; optional."""
-
-    def build() -> list[Action]:
-        others = _others(n, seat, blocked)
-        pairs: list[Action] = [swap(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
-        return _with_pass(pairs, True)
-
-    return _cached(("trouble", n, seat, blocked), build)
-
-
-def alpha(n: int, seat: int, blocked: int) -> Choices:
-    """Alpha Wolf: the center Werewolf card with a non-wolf player's card; mandatory."""
-    return _cached(
-        ("alpha", n, seat, blocked),
-        lambda: [swap(t, CENTER_WOLF) for t in _others(n, seat, blocked)],
-    )
-
-
-def witch_swap(n: int, slot: int, blocked: int) -> Choices:
-    """Witch: the center card she looked at with any player's card (her own too); mandatory."""
-    return _cached(
-        ("witch", n, slot, blocked),
-        lambda: [swap(t, slot) for t in _others(n, -1, blocked)],
-    )
-
-
-def drunk(c: int, seat: int) -> Choices:
-    """Drunk: own card with a center card (never the wolf slot); mandatory."""
-    return _cached(("drunk", c, seat), lambda: [swap(seat, CENTER + i) for i in range(c)])
-
-
-def peek() -> Choices:
-    """Little Girl: peek or not."""
-    return _cached(("peek",), lambda: [PEEK, PASS])
-
-
-def vote(n: int, seat: int) -> Choices:
-    """The vote: any other player; no abstaining."""
-    return _cached(("vote", n, seat), lambda: [Vote(t) for t in range(n) if t != seat])

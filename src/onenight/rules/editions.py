@@ -330,7 +330,10 @@ def default_deck(edition_id: str, n_players: int) -> list[Role]:
     size = deck_size(ed, n_players)
     if ed.id == "japanese":
         w, v, s, p = JAPANESE_RECOMMENDED[n_players]
-        return [R.WEREWOLF] * w + [R.VILLAGER] * v + [R.SORCERER] * s + [R.PHANTOM_THIEF] * p
+        offered = [R.WEREWOLF] * w + [R.VILLAGER] * v + [R.SORCERER] * s + [R.PHANTOM_THIEF] * p
+        # RULES.md lists 2/4/1/1 for 7 players too, but 7 players need 9 cards: the
+        # missing card is a Villager (**our ruling**, so the offered deck is legal).
+        return offered + [R.VILLAGER] * (size - len(offered))
     deck: list[Role] = []
     for unit in _PRIORITY[ed.id]:
         if len(deck) + len(unit) <= size:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NamedTuple, cast
 
 from .actions import target_to_json
 from .roles import Role
@@ -31,14 +33,20 @@ class Fact(NamedTuple):
 
     def to_json(self, names: tuple[str, ...] | None = None) -> dict[str, Any]:
         """FORMAT.md's form. With ``names``, players by name; else seats and "center:N"."""
-
-        def tgt(t: int) -> Any:
-            if names is not None and 0 <= t < len(names):
-                return names[t]
-            return target_to_json(t)
-
         if self.kind == SAW:
-            return {"saw": tgt(self.target), "card": self.card}
+            return {"saw": _target(self.target, names), "card": self.card}
         if self.kind == LITTLE_GIRL:
-            return {"little_girl": tgt(self.target)}
-        return {self.kind: [tgt(s) for s in self.seats]}
+            return {"little_girl": _target(self.target, names)}
+        return {self.kind: [_target(s, names) for s in self.seats]}
+
+
+def _target(target: int, names: tuple[str, ...] | None) -> Any:
+    if names is not None and 0 <= target < len(names):
+        return names[target]
+    return target_to_json(target)
+
+
+#: Build a Fact from a plain 5-tuple without a Python-level call (the night's hot path).
+make_fact = cast(
+    Callable[[tuple[int, str, int, Role, tuple[int, ...]]], Fact], partial(tuple.__new__, Fact)
+)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, Final
 
 from . import choices as C
@@ -38,17 +39,14 @@ class Game:
         self.edition: Final = ed
         self.n: Final = n
         self.c: Final = c
-        printed = list(setup.cards) + list(setup.center)
-        board = dict(enumerate(range(n)))
-        board.update((CENTER + i, n + i) for i in range(c))
-        if setup.center_wolf is not None:
-            board[CENTER_WOLF] = len(printed)
-            printed.append(setup.center_wolf)
+        wolf = setup.center_wolf
         #: The printed card of each card id (dealt cards first, then the center).
-        self.printed: Final[tuple[Role, ...]] = tuple(printed)
+        self.printed: Final[tuple[Role, ...]] = (
+            setup.cards + setup.center if wolf is None else (*setup.cards, *setup.center, wolf)
+        )
         #: Which card id lies at each target now.
-        self.board: dict[int, int] = board
-        self.calls: Final[tuple[str, ...]] = night_calls(ed.id, setup.deck)
+        self.board: dict[int, int] = _start_board(n, c, wolf is not None).copy()
+        self.calls: Final[tuple[str, ...]] = night_calls(ed.id, self.printed)
         #: The role each seat acts as at night (the dealt card; a Doppelgänger's copy).
         self.acting: list[Role] = list(setup.cards)
         #: Card id → end role, for cards converted at night (copy, PI, Apprentice Tanner).
@@ -89,7 +87,7 @@ class Game:
             d = self.decision
             return d.choices if d is not None and d.seat == seat else ()
         if self.phase == VOTE and 0 <= seat < self.n and seat not in self.votes:
-            return C.vote(self.n, seat)[0]
+            return C.vote(self.n, seat)
         return ()
 
     def apply(self, seat: int, action: Action) -> None:
@@ -98,7 +96,7 @@ class Game:
             d = self.decision
             if d is None or d.seat != seat:
                 raise IllegalAction(f"seat {seat} has nothing to choose now")
-            if action not in d.legal:
+            if id(action) not in d.ids and action not in d.legal:
                 raise IllegalAction(f"{_describe(action)} is not a legal {d.kind} for seat {seat}")
             self.history.append((seat, action))
             self.night_log.append((d.call, seat, action))
@@ -137,11 +135,6 @@ class Game:
 
     # -- used by the night's steps ------------------------------------------------------
 
-    def learn(self, seat: int, fact: Fact) -> None:
-        """Record that ``seat`` learned ``fact`` now."""
-        self.facts[seat].append(fact)
-        self.night_log.append((fact.at, seat, fact))
-
     def insert_now(self, seat: int, steps: tuple[int, ...]) -> None:
         """Run these steps for ``seat`` next, in the current call."""
         k = self.call
@@ -164,7 +157,7 @@ class Game:
             k, seat, step = agenda[self._next]
             self._next += 1
             self.call = k
-            d = STEPS[step][0](self, seat, k)
+            d = STEPS[step][0](self, seat, k, step)
             if d is not None:
                 self.decision = d
                 return
@@ -174,29 +167,62 @@ class Game:
     def _vote(self, seat: int, action: Action) -> None:
         if not isinstance(action, Vote):
             raise IllegalAction("only a vote is legal now")
-        if not 0 <= seat < self.n:
-            raise IllegalAction(f"no seat {seat}")
         if seat in self.votes:
             raise IllegalAction(f"seat {seat} has already voted")
-        target = action.target
-        if target == seat:
-            raise IllegalAction("nobody may point at himself")
-        if not 0 <= target < self.n:
-            raise IllegalAction(f"no seat {target} to point at")
-        self.votes[seat] = target
+        self._check_vote(seat, action.target)
+        self.votes[seat] = action.target
         self.history.append((seat, action))
         if len(self.votes) == self.n:
             self._finish()
 
-    def _finish(self) -> None:
+    def _check_vote(self, seat: int, target: int) -> None:
         n = self.n
-        board = self.board
-        end_roles = [self.end_role(board[s]) for s in range(n)]
-        votes = [self.votes[s] for s in range(n)]
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise IllegalAction(f"no seat {seat}")
+        if target == seat:
+            raise IllegalAction("nobody may point at himself")
+        if not (isinstance(target, int) and 0 <= target < n):
+            raise IllegalAction(f"no seat {target} to point at")
+
+    def apply_votes(self, targets: Sequence[int]) -> None:
+        """Close the vote at once: ``targets[s]`` is whom seat ``s`` points at.
+
+        All or nothing: IllegalAction (nothing changed) unless the vote phase is on, no
+        seat has voted yet and every point is legal.
+        """
+        n = self.n
+        if self.phase != VOTE or self.votes:
+            raise IllegalAction("the vote cannot be closed at once now")
+        if len(targets) != n:
+            raise IllegalAction(f"{n} votes are needed, not {len(targets)}")
+        for seat, target in enumerate(targets):
+            if target == seat or type(target) is not int or not 0 <= target < n:
+                self._check_vote(seat, target)
+        self.history.extend(zip(range(n), map(_VOTES.__getitem__, targets), strict=True))
+        self.votes = dict(enumerate(targets))
+        self._finish()
+
+    def _finish(self) -> None:
+        board, converted, printed = self.board, self.converted, self.printed
+        end_roles = [converted.get(board[s], printed[board[s]]) for s in range(self.n)]
+        votes = [self.votes[s] for s in range(self.n)]
         dead, protected = deaths(votes, end_roles)
         won = winners(self.edition.id, end_roles, dead)
         self.result = Result(self, end_roles, votes, dead, protected, won)
         self.phase = END
+
+
+_VOTES: Final = tuple(Vote(t) for t in range(CENTER))
+
+
+@lru_cache(maxsize=256)
+def _start_board(n: int, c: int, wolf: bool) -> dict[int, int]:
+    """Target → card id at the deal (copied for each game, never changed)."""
+    board = {seat: seat for seat in range(n)}
+    board.update({CENTER + i: n + i for i in range(c)})
+    if wolf:
+        board[CENTER_WOLF] = n + c
+    return board
 
 
 def _describe(action: Action) -> str:

@@ -10,13 +10,15 @@ role's steps: at once, with a group, or in her delayed slot.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from . import choices as C
 from . import roles as R
-from .actions import CENTER, Action, Copy, Peek, Reveal, Shield, Swap, View
+from .actions import PASS, Action, Copy, Peek, Reveal, Shield, Swap, View
 from .editions import DELAYED_COPIES
 from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact
+from .facts import make_fact as _fact
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,17 +29,26 @@ GROUP: Final = -1
 class Decision:
     """A choice one seat must make now: its ``kind``, the ``call`` (index into
     ``Game.calls``) it belongs to, the legal ``choices`` (``Pass()`` among them when the
-    action is optional) and whether it is ``mandatory``."""
+    action is optional) and whether it is ``mandatory``. Decisions are immutable and
+    shared between games (they are cached)."""
 
-    __slots__ = ("call", "choices", "kind", "legal", "mandatory", "seat", "step")
+    __slots__ = ("call", "choices", "ids", "kind", "legal", "mandatory", "seat", "step")
 
     def __init__(
-        self, seat: int, kind: str, call: int, choices: C.Choices, mandatory: bool, step: int
+        self,
+        seat: int,
+        kind: str,
+        call: int,
+        choices: tuple[Action, ...],
+        mandatory: bool,
+        step: int,
     ) -> None:
         self.seat = seat
         self.kind = kind
         self.call = call
-        self.choices, self.legal = choices
+        self.choices = choices
+        self.legal = frozenset(choices)
+        self.ids = frozenset(map(id, choices))
         self.mandatory = mandatory
         self.step = step
 
@@ -45,25 +56,49 @@ class Decision:
         return f"Decision(seat={self.seat}, kind={self.kind!r}, call={self.call})"
 
 
-Offer = Callable[["Game", int, int], "Decision | None"]
+Offer = Callable[["Game", int, int, int], "Decision | None"]
 Resolve = Callable[["Game", int, Action], None]
 
+_DECISIONS: dict[tuple[int, ...], Decision | None] = {}
+_DECISIONS_LIMIT = 500_000
+_MISSING: Final = object()
 
-def _offer(
-    seat: int, kind: str, call: int, choices: C.Choices, mandatory: bool, step: int
-) -> Decision | None:
-    # A mandatory action with no legal target is skipped (Ruling); so is an optional
-    # one with nothing to choose.
-    return Decision(seat, kind, call, choices, mandatory, step) if choices[0] else None
+
+def decide(g: Game, seat: int, k: int, step: int, blocked: int, extra: int = 0) -> Decision | None:
+    """The decision of ``step`` for ``seat`` at call ``k``, built once and cached.
+
+    ``None`` when there is nothing to choose: a mandatory action with no legal target
+    is skipped (**Ruling**), and so is an optional one.
+    """
+    key = (step, g.n, g.c, k, seat, blocked, extra)
+    d = _DECISIONS.get(key, _MISSING)
+    if d is _MISSING:
+        if len(_DECISIONS) > _DECISIONS_LIMIT:
+            _DECISIONS.clear()
+        kind, mandatory, build = KINDS[step]
+        acts = build(g.n, g.c, seat, blocked, extra) if build else []
+        if acts and not mandatory:
+            acts.append(PASS)
+        d = _DECISIONS[key] = (
+            Decision(seat, kind, k, tuple(acts), mandatory, step) if acts else None
+        )
+    return d  # type: ignore[return-value]
 
 
 def _shielded(g: Game, seat: int) -> bool:
     return bool(g.shields >> seat & 1)
 
 
+def _learn(g: Game, seat: int, fact: Fact) -> None:
+    g.facts[seat].append(fact)
+    g.night_log.append((fact[0], seat, fact))
+
+
 def _look(g: Game, seat: int, target: int) -> R.Role:
     card = g.printed[g.board[target]]
-    g.learn(seat, Fact(g.call, SAW, target, card))
+    fact = _fact((g.call, SAW, target, card, ()))
+    g.facts[seat].append(fact)
+    g.night_log.append((g.call, seat, fact))
     return card
 
 
@@ -73,25 +108,36 @@ def _swap(g: Game, seat: int, a: int, b: int) -> None:
     g.acted |= 1 << seat
 
 
-def _others_with(g: Game, roles: frozenset[R.Role] | set[R.Role]) -> list[int]:
+def _seats_acting(g: Game, roles: frozenset[R.Role]) -> list[int]:
     acting = g.acting
     return [s for s in range(g.n) if acting[s] in roles]
 
 
-# -- sentinel, doppelganger ------------------------------------------------------------
+_MINION: Final = frozenset({R.MINION})
+_MASON: Final = frozenset({R.MASON})
+_TANNER: Final = frozenset({R.TANNER})
 
 
-def offer_shield(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "shield", k, C.shield_player(g.n, seat, g.shields), False, SHIELD)
+def offer_choice(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    """A decision about other players' unshielded cards (or the center)."""
+    return decide(g, seat, k, step, g.shields)
+
+
+def offer_own_card(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    """Robber, Drunk: nothing to do when their own card is shielded."""
+    return None if _shielded(g, seat) else decide(g, seat, k, step, g.shields)
+
+
+def offer_alpha(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    blocked = g.shields
+    for s in _seats_acting(g, R.WOLF_FAMILY):
+        blocked |= 1 << s  # never a night wolf
+    return decide(g, seat, k, step, blocked)
 
 
 def resolve_shield(g: Game, seat: int, action: Action) -> None:
     if isinstance(action, Shield):
         g.shields |= 1 << action.target
-
-
-def offer_copy(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "copy", k, C.copy_player(g.n, seat, g.shields), True, COPY)
 
 
 def resolve_copy(g: Game, seat: int, action: Action) -> None:
@@ -111,73 +157,59 @@ def resolve_copy(g: Game, seat: int, action: Action) -> None:
         g.insert_at(DELAYED_COPIES[role], seat, DELAYED_STEPS[role])
 
 
-# -- werewolves, little girl, alpha, minion, apprentice tanner, masons ------------------
+# -- what groups see: werewolves, minion, masons; the apprentice tanner -----------------
 
 
-def offer_wolves_see(g: Game, seat: int, k: int) -> Decision | None:
-    wolves = _others_with(g, R.WOLF_FAMILY)
+def offer_wolves_see(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    wolves = _seats_acting(g, R.WOLF_FAMILY)
     acting = g.acting
     for s in wolves:
         if acting[s] in R.WAKING_WOLVES:
-            g.learn(s, Fact(k, WOLVES, seats=tuple(w for w in wolves if w != s)))
+            _learn(g, s, _fact((k, WOLVES, -1, "", tuple(w for w in wolves if w != s))))
     return None
 
 
-def offer_lone_peek(g: Game, seat: int, k: int) -> Decision | None:
+def offer_lone_peek(g: Game, seat: int, k: int, step: int) -> Decision | None:
     if not g.edition.lone_wolf_peek:
         return None
-    waking = _others_with(g, R.WAKING_WOLVES)
+    waking = _seats_acting(g, R.WAKING_WOLVES)
     if len(waking) != 1 or R.DREAM_WOLF in g.acting:
         return None
-    return _offer(waking[0], "lone_peek", k, C.look_center(g.c), False, LONE_PEEK)
-
-
-def offer_little_girl(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "peek", k, C.peek(), False, LG_PEEK)
+    return decide(g, waking[0], k, step, 0)
 
 
 def resolve_little_girl(g: Game, seat: int, action: Action) -> None:
     if isinstance(action, Peek):
-        waking = _others_with(g, R.WAKING_WOLVES)
-        g.learn(seat, Fact(g.call, WOLVES, seats=tuple(waking)))
+        k = g.call
+        waking = _seats_acting(g, R.WAKING_WOLVES)
+        _learn(g, seat, _fact((k, WOLVES, -1, "", tuple(waking))))
         for wolf in waking:
-            g.learn(wolf, Fact(g.call, LITTLE_GIRL, seat))
+            _learn(g, wolf, _fact((k, LITTLE_GIRL, seat, "", ())))
 
 
-def offer_alpha(g: Game, seat: int, k: int) -> Decision | None:
-    blocked = g.shields
-    for s in _others_with(g, R.WOLF_FAMILY):
-        blocked |= 1 << s
-    return _offer(seat, "alpha_swap", k, C.alpha(g.n, seat, blocked), True, ALPHA)
-
-
-def offer_minion(g: Game, seat: int, k: int) -> Decision | None:
-    wolves = tuple(_others_with(g, R.WOLF_FAMILY))
-    for s in _others_with(g, {R.MINION}):
-        g.learn(s, Fact(k, WOLVES, seats=wolves))
+def offer_minion(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    wolves = tuple(_seats_acting(g, R.WOLF_FAMILY))
+    for s in _seats_acting(g, _MINION):
+        _learn(g, s, _fact((k, WOLVES, -1, "", wolves)))
     return None
 
 
-def offer_apprentice_tanner(g: Game, seat: int, k: int) -> Decision | None:
-    tanners = tuple(s for s in _others_with(g, {R.TANNER}) if s != seat)
-    g.learn(seat, Fact(k, TANNERS, seats=tanners))
+def offer_apprentice_tanner(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    tanners = tuple(s for s in _seats_acting(g, _TANNER) if s != seat)
+    _learn(g, seat, _fact((k, TANNERS, -1, "", tanners)))
     if not tanners:
         g.converted[seat] = R.TANNER  # becomes a Tanner for good, with her card
     return None
 
 
-def offer_masons(g: Game, seat: int, k: int) -> Decision | None:
-    masons = _others_with(g, {R.MASON})
+def offer_masons(g: Game, seat: int, k: int, step: int) -> Decision | None:
+    masons = _seats_acting(g, _MASON)
     for s in masons:
-        g.learn(s, Fact(k, MASONS, seats=tuple(m for m in masons if m != s)))
+        _learn(g, s, _fact((k, MASONS, -1, "", tuple(m for m in masons if m != s))))
     return None
 
 
-# -- looks: mystic wolf, seer/sorcerer, apprentice seer, PI/ghost hunter ----------------
-
-
-def offer_look_player(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "look", k, C.look_player(g.n, seat, g.shields), False, LOOK_PLAYER)
+# -- looks ---------------------------------------------------------------------------------
 
 
 def resolve_look(g: Game, seat: int, action: Action) -> None:
@@ -187,24 +219,14 @@ def resolve_look(g: Game, seat: int, action: Action) -> None:
         g.acted |= 1 << seat
 
 
-def offer_seer(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "seer_look", k, C.look_seer(g.n, g.c, seat, g.shields), False, SEER)
-
-
-def offer_look_center(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "center_look", k, C.look_center(g.c), False, LOOK_CENTER)
-
-
-def offer_investigate(g: Game, seat: int, k: int) -> Decision | None:
+def offer_investigate(g: Game, seat: int, k: int, step: int) -> Decision | None:
     first = g.scratch.get(seat)
     if first is None:  # first look
-        choices = C.look_player(g.n, seat, g.shields)
-    elif first >= 0:  # second look: another player
-        choices = C.look_player(g.n, seat, g.shields | 1 << first)
-    else:  # declined, or stopped on a wolf or a Tanner
-        del g.scratch[seat]
-        return None
-    return _offer(seat, "investigate", k, choices, False, INVESTIGATE)
+        return decide(g, seat, k, step, g.shields)
+    if first >= 0:  # second look: another player
+        return decide(g, seat, k, step, g.shields | 1 << first)
+    del g.scratch[seat]  # declined, or stopped on a wolf or a Tanner
+    return None
 
 
 def resolve_investigate(g: Game, seat: int, action: Action) -> None:
@@ -223,23 +245,13 @@ def resolve_investigate(g: Game, seat: int, action: Action) -> None:
         g.scratch[seat] = -1 if stopped else action.targets[0]
 
 
-# -- moves: robber, witch, troublemaker, drunk ------------------------------------------
-
-
-def offer_rob(g: Game, seat: int, k: int) -> Decision | None:
-    if _shielded(g, seat):
-        return None
-    return _offer(seat, "rob", k, C.rob(g.n, seat, g.shields), False, ROB)
+# -- moves -----------------------------------------------------------------------------------
 
 
 def resolve_rob(g: Game, seat: int, action: Action) -> None:
     if isinstance(action, Swap):
         _swap(g, seat, action.a, action.b)
         _look(g, seat, seat)
-
-
-def offer_witch_look(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "witch_look", k, C.look_center(g.c), False, WITCH_LOOK)
 
 
 def resolve_witch_look(g: Game, seat: int, action: Action) -> None:
@@ -249,11 +261,9 @@ def resolve_witch_look(g: Game, seat: int, action: Action) -> None:
         g.scratch[seat] = action.targets[0]
 
 
-def offer_witch_swap(g: Game, seat: int, k: int) -> Decision | None:
+def offer_witch_swap(g: Game, seat: int, k: int, step: int) -> Decision | None:
     slot = g.scratch.pop(seat, None)
-    if slot is None:
-        return None
-    return _offer(seat, "witch_swap", k, C.witch_swap(g.n, slot, g.shields), True, WITCH_SWAP)
+    return None if slot is None else decide(g, seat, k, step, g.shields, slot)
 
 
 def resolve_swap(g: Game, seat: int, action: Action) -> None:
@@ -261,35 +271,21 @@ def resolve_swap(g: Game, seat: int, action: Action) -> None:
         _swap(g, seat, action.a, action.b)
 
 
-def offer_trouble(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "trouble", k, C.trouble(g.n, seat, g.shields), False, TROUBLE)
+# -- aura seer, insomniac, revealer ------------------------------------------------------
 
 
-def offer_drunk(g: Game, seat: int, k: int) -> Decision | None:
-    if _shielded(g, seat):
-        return None
-    return _offer(seat, "drunk", k, C.drunk(g.c, seat), True, DRUNK)
-
-
-# -- aura seer, insomniac, revealer -----------------------------------------------------
-
-
-def offer_aura(g: Game, seat: int, k: int) -> Decision | None:
+def offer_aura(g: Game, seat: int, k: int, step: int) -> Decision | None:
     acted = g.acted
     seen = tuple(s for s in range(g.n) if s != seat and acted >> s & 1)
-    g.learn(seat, Fact(k, ACTED, seats=seen))
+    _learn(g, seat, _fact((k, ACTED, -1, "", seen)))
     return None
 
 
-def offer_insomniac(g: Game, seat: int, k: int) -> Decision | None:
+def offer_insomniac(g: Game, seat: int, k: int, step: int) -> Decision | None:
     if not _shielded(g, seat):
         _look(g, seat, seat)
         g.acted |= 1 << seat
     return None
-
-
-def offer_reveal(g: Game, seat: int, k: int) -> Decision | None:
-    return _offer(seat, "reveal", k, C.reveal_player(g.n, seat, g.shields), False, REVEAL)
 
 
 def resolve_reveal(g: Game, seat: int, action: Action) -> None:
@@ -306,28 +302,52 @@ def _no_resolve(g: Game, seat: int, action: Action) -> None:
 
 # -- the step table -----------------------------------------------------------------------
 
+#: step → (offer, resolve); and, for steps that make a decision, (kind, mandatory, builder).
 STEPS: Final[tuple[tuple[Offer, Resolve], ...]] = (
-    (offer_shield, resolve_shield),
-    (offer_copy, resolve_copy),
+    (offer_choice, resolve_shield),
+    (offer_choice, resolve_copy),
     (offer_wolves_see, _no_resolve),
     (offer_lone_peek, resolve_look),
-    (offer_little_girl, resolve_little_girl),
+    (offer_choice, resolve_little_girl),
     (offer_alpha, resolve_swap),
     (offer_minion, _no_resolve),
     (offer_apprentice_tanner, _no_resolve),
     (offer_masons, _no_resolve),
-    (offer_look_player, resolve_look),
-    (offer_seer, resolve_look),
-    (offer_look_center, resolve_look),
+    (offer_choice, resolve_look),
+    (offer_choice, resolve_look),
+    (offer_choice, resolve_look),
     (offer_investigate, resolve_investigate),
-    (offer_rob, resolve_rob),
-    (offer_witch_look, resolve_witch_look),
+    (offer_own_card, resolve_rob),
+    (offer_choice, resolve_witch_look),
     (offer_witch_swap, resolve_swap),
-    (offer_trouble, resolve_swap),
+    (offer_choice, resolve_swap),
     (offer_aura, _no_resolve),
-    (offer_drunk, resolve_swap),
+    (offer_own_card, resolve_swap),
     (offer_insomniac, _no_resolve),
-    (offer_reveal, resolve_reveal),
+    (offer_choice, resolve_reveal),
+)
+KINDS: Final[tuple[tuple[str, bool, C.Builder | None], ...]] = (
+    ("shield", False, C.shield),
+    ("copy", True, C.copy),
+    ("", False, None),
+    ("lone_peek", False, C.look_center),
+    ("peek", False, C.peek),
+    ("alpha_swap", True, C.alpha),
+    ("", False, None),
+    ("", False, None),
+    ("", False, None),
+    ("look", False, C.look_player),
+    ("seer_look", False, C.look_seer),
+    ("center_look", False, C.look_center),
+    ("investigate", False, C.look_player),
+    ("rob", False, C.rob),
+    ("witch_look", False, C.look_center),
+    ("witch_swap", True, C.witch_swap),
+    ("trouble", False, C.trouble),
+    ("", False, None),
+    ("drunk", True, C.drunk),
+    ("", False, None),
+    ("reveal", False, C.reveal),
 )
 (
     SHIELD,
@@ -403,18 +423,36 @@ DELAYED_STEPS: Final[dict[R.Role, tuple[int, ...]]] = {
     R.REVEALER: (REVEAL,),
 }
 
-CENTER_SLOTS: Final = CENTER
 
-
-def build_agenda(calls: tuple[str, ...], dealt: list[R.Role]) -> list[tuple[int, int, int]]:
-    """The night's tasks for a deal, in wake order; seats sharing a role in seat order."""
-    agenda: list[tuple[int, int, int]] = []
+@lru_cache(maxsize=4096)
+def _plan(
+    calls: tuple[str, ...],
+) -> tuple[tuple[tuple[int, int, int], ...], dict[R.Role, tuple[tuple[int, int], ...]]]:
+    """For a call sequence: the group tasks, and each role's ``(call, step)`` tasks."""
+    groups: list[tuple[int, int, int]] = []
+    by_role: dict[R.Role, list[tuple[int, int]]] = {}
     for k, call in enumerate(calls):
         for role, steps in CALL_TASKS.get(call, ()):
             if role is None:
-                agenda.extend((k, GROUP, step) for step in steps)
-                continue
-            for seat, card in enumerate(dealt):
-                if card == role:
-                    agenda.extend((k, seat, step) for step in steps)
+                groups.extend((k, GROUP, step) for step in steps)
+            else:
+                by_role.setdefault(role, []).extend((k, step) for step in steps)
+    return tuple(groups), {role: tuple(tasks) for role, tasks in by_role.items()}
+
+
+def build_agenda(calls: tuple[str, ...], dealt: list[R.Role]) -> list[tuple[int, int, int]]:
+    """The night's tasks for a deal, in wake order; seats sharing a role in seat order.
+
+    Tasks sort by (call, seat, step): group steps (seat -1) come first in their call,
+    and a role's steps have increasing step numbers in the order they run.
+    """
+    groups, by_role = _plan(calls)
+    agenda = list(groups)
+    append = agenda.append
+    for seat, card in enumerate(dealt):
+        tasks = by_role.get(card)
+        if tasks is not None:
+            for k, step in tasks:
+                append((k, seat, step))
+    agenda.sort()
     return agenda

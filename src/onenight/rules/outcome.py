@@ -42,59 +42,68 @@ def deaths(
     return frozenset(dead), frozenset(protected)
 
 
+# Sides for the win rules: the village, Werewolves, Minions, Tanners, Apprentice Tanners.
+_VILLAGE, _WOLF, _MINION, _TANNER, _APPRENTICE = range(5)
+_SIDE: dict[Role, int] = {role: _VILLAGE for role in R.ALL_ROLES}
+_SIDE.update({role: _WOLF for role in R.WOLF_FAMILY})
+_SIDE.update({R.MINION: _MINION, R.TANNER: _TANNER, R.APPRENTICE_TANNER: _APPRENTICE})
+
+
 def winners(edition_id: str, end_roles: Sequence[Role], dead: frozenset[int]) -> frozenset[int]:
     """The seats that win, by the edition's rules."""
-    wolf = [r in R.WOLF_FAMILY for r in end_roles]
-    any_wolf = any(wolf)
-    wolf_died = any(wolf[d] for d in dead)
-    tanner_died = any(end_roles[d] == R.TANNER for d in dead)
-    seats = range(len(end_roles))
+    sides = [_SIDE[role] for role in end_roles]
+    any_wolf = _WOLF in sides
+    wolf_died = tanner_died = non_minion_died = False
+    for seat in dead:
+        side = sides[seat]
+        wolf_died |= side == _WOLF
+        tanner_died |= side == _TANNER
+        non_minion_died |= side != _MINION
     if edition_id == "japanese":
-        return _japanese(wolf, any_wolf, wolf_died, bool(dead))
+        return _japanese(end_roles, any_wolf, wolf_died, bool(dead))
     if edition_id == "workshop":
-        if tanner_died:
-            return frozenset(
-                s
-                for s in seats
-                if end_roles[s] == R.APPRENTICE_TANNER or (end_roles[s] == R.TANNER and s in dead)
-            )
-        team = R.TEAM_VILLAGE if wolf_died else R.TEAM_WEREWOLF
-        return frozenset(
-            s
-            for s in seats
-            if R.team_of(end_roles[s]) == team and end_roles[s] != R.APPRENTICE_TANNER
-        )
+        return _workshop(end_roles, dead, wolf_died, tanner_died)
+    # ultimate and sans-carte: whether each side wins (a Tanner wins iff he dies).
+    if any_wolf:
+        wolves_win = not wolf_died and not tanner_died
+        minion_wins = wolves_win
+        village_wins = wolf_died  # Tanner deaths don't matter
+    else:
+        wolves_win = False
+        minion_wins = non_minion_died  # someone who is not a Minion dies
+        village_wins = not dead
+    side_wins = (village_wins, wolves_win, minion_wins, False, tanner_died)
     return frozenset(
-        s for s in seats if _wins_ultimate(s, end_roles, dead, any_wolf, wolf_died, tanner_died)
+        seat
+        for seat, side in enumerate(sides)
+        if side_wins[side] or (side == _TANNER and seat in dead)
     )
 
 
-def _wins_ultimate(
-    seat: int,
-    end_roles: Sequence[Role],
-    dead: frozenset[int],
-    any_wolf: bool,
-    wolf_died: bool,
-    tanner_died: bool,
-) -> bool:
-    role = end_roles[seat]
-    if role == R.TANNER:
-        return seat in dead
-    if role == R.APPRENTICE_TANNER:
-        return tanner_died
-    if role in R.WOLF_FAMILY or role == R.MINION:
-        if any_wolf:
-            return not wolf_died and not tanner_died
-        return any(end_roles[d] != R.MINION for d in dead)
-    return wolf_died if any_wolf else not dead
+def _workshop(
+    end_roles: Sequence[Role], dead: frozenset[int], wolf_died: bool, tanner_died: bool
+) -> frozenset[int]:
+    """workshop (**Ruling**: its own text, taken literally)."""
+    seats = range(len(end_roles))
+    if tanner_died:  # the Tanners who died and the Apprentice Tanners, and nobody else
+        return frozenset(
+            s
+            for s in seats
+            if end_roles[s] == R.APPRENTICE_TANNER or (end_roles[s] == R.TANNER and s in dead)
+        )
+    team = R.TEAM_VILLAGE if wolf_died else R.TEAM_WEREWOLF
+    return frozenset(
+        s for s in seats if R.team_of(end_roles[s]) == team and end_roles[s] != R.APPRENTICE_TANNER
+    )
 
 
 def _japanese(
-    wolf: list[bool], any_wolf: bool, wolf_died: bool, anyone_died: bool
+    end_roles: Sequence[Role], any_wolf: bool, wolf_died: bool, anyone_died: bool
 ) -> frozenset[int]:
-    seats = range(len(wolf))
+    """japanese: the human team is everyone who is not a Werewolf."""
+    seats = range(len(end_roles))
     if wolf_died:
-        return frozenset(s for s in seats if not wolf[s])
+        return frozenset(s for s in seats if end_roles[s] not in R.WOLF_FAMILY)
     if not anyone_died and not any_wolf:
-        return frozenset(seats)  # Peace Village
-    return frozenset(s for s in seats if wolf[s])  # empty when nobody is a Werewolf
+        return frozenset(seats)  # Peace Village: everyone wins
+    return frozenset(s for s in seats if end_roles[s] in R.WOLF_FAMILY)  # none: nobody wins

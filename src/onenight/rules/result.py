@@ -14,19 +14,24 @@ if TYPE_CHECKING:
 
 
 class Result:
-    """What came out of a game. Seats are ints; :meth:`to_json` gives FORMAT.md's form."""
+    """What came out of a game. Seats are ints; :meth:`to_json` gives FORMAT.md's form.
+
+    The deaths and winners are computed when the vote closes; the rest is read from the
+    finished game when asked for (a finished game never changes).
+    """
 
     __slots__ = (
-        "cards",
-        "center",
-        "center_wolf",
+        "_board",
+        "_c",
+        "_facts",
+        "_log",
+        "_n",
+        "_printed",
+        "_revealed",
+        "_shields",
         "dead",
-        "learned",
         "protected",
-        "revealed",
         "roles",
-        "shields",
-        "timeline",
         "votes",
         "winners",
     )
@@ -40,21 +45,56 @@ class Result:
         protected: frozenset[int],
         winners: frozenset[int],
     ) -> None:
-        board, printed = game.board, game.printed
-        self.cards: tuple[Role, ...] = tuple(printed[board[s]] for s in range(game.n))
-        self.center: tuple[Role, ...] = tuple(printed[board[CENTER + i]] for i in range(game.c))
-        self.center_wolf: Role | None = (
-            printed[board[CENTER_WOLF]] if CENTER_WOLF in board else None
-        )
+        # The finished game's parts, not the game itself: no reference cycle to collect.
+        self._board = game.board
+        self._printed = game.printed
+        self._n = game.n
+        self._c = game.c
+        self._revealed = game.revealed
+        self._shields = game.shields
+        self._facts = game.facts
+        self._log = game.night_log
         self.roles: tuple[Role, ...] = tuple(end_roles)
-        self.revealed: dict[int, Role] = dict(game.revealed)
-        self.shields: tuple[int, ...] = tuple(s for s in range(game.n) if game.shields >> s & 1)
         self.votes: tuple[int, ...] = tuple(votes)
         self.dead: frozenset[int] = dead
         self.protected: frozenset[int] = protected
         self.winners: frozenset[int] = winners
-        self.learned: tuple[tuple[Fact, ...], ...] = tuple(tuple(f) for f in game.facts)
-        self.timeline = game.night_log  # the game is over: nothing appends to it any more
+
+    @property
+    def cards(self) -> tuple[Role, ...]:
+        """The printed card in front of each seat at dawn."""
+        return tuple(self._printed[self._board[s]] for s in range(self._n))
+
+    @property
+    def center(self) -> tuple[Role, ...]:
+        """The center cards at dawn."""
+        return tuple(self._printed[self._board[CENTER + i]] for i in range(self._c))
+
+    @property
+    def center_wolf(self) -> Role | None:
+        """The card in slot ``center:wolf`` at dawn (``None`` without an Alpha Wolf)."""
+        board = self._board
+        return self._printed[board[CENTER_WOLF]] if CENTER_WOLF in board else None
+
+    @property
+    def revealed(self) -> dict[int, Role]:
+        """Cards the Revealer left face up, by seat."""
+        return dict(self._revealed)
+
+    @property
+    def shields(self) -> tuple[int, ...]:
+        """Seats whose card carries a Sentinel's shield."""
+        return tuple(s for s in range(self._n) if self._shields >> s & 1)
+
+    @property
+    def learned(self) -> tuple[tuple[Fact, ...], ...]:
+        """What each seat learned at night, in order."""
+        return tuple(tuple(f) for f in self._facts)
+
+    @property
+    def timeline(self) -> list[tuple[int, int, Any]]:
+        """The night's log: ``(call, seat, action or fact)`` in order."""
+        return list(self._log)
 
     def to_json(self, players: Sequence[str], calls: Sequence[str] = ()) -> dict[str, Any]:
         """FORMAT.md's result object (players by name), plus ``votes``, ``teams``,

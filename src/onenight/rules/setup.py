@@ -72,8 +72,10 @@ class Setup:
         deck = list(cards) + list(center)
         validate_deck(ed.id, len(players), deck)
         if R.ALPHA_WOLF in deck:
+            # The center Werewolf card is one more card of the deal: a deal without it
+            # has the wrong size (FORMAT.md: `center_wolf` goes with an Alpha Wolf).
             if center_wolf is None:
-                center_wolf = R.WEREWOLF
+                raise InvalidSetup("with an alpha_wolf, the center Werewolf card must be dealt")
             if center_wolf != R.WEREWOLF:
                 raise InvalidSetup(f"the center Werewolf card is a werewolf, not {center_wolf!r}")
         elif center_wolf is not None:
@@ -134,6 +136,14 @@ class Dealer:
         else:
             cards = list(self.deck)
             wolf = self._wolf
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         n = self.n
         return Setup(self.edition, self.players, tuple(cards[:n]), tuple(cards[n:]), wolf, seed)
+
+
+def shuffle(cards: list[Role], rng: random.Random) -> None:
+    """Fisher–Yates with ``rng.random()``: the engine's one shuffle, seeded and fast."""
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]

@@ -1,0 +1,88 @@
+"""``onenight bench``: random complete games on one core, as fast as the engine goes.
+
+Each game: a seeded deal, every night choice at random among the legal ones, a random
+vote for every seat, and the winners. The random choices come from one seeded RNG, so
+a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from onenight.rules import Dealer, Game, Role, default_deck
+
+
+def play_random_game(dealer: Dealer, rng: random.Random) -> Game:
+    """One complete game with every choice drawn at random from the legal ones."""
+    game = Game(dealer.deal(rng))
+    rand = rng.random
+    while (d := game.decision) is not None:
+        options = d.choices
+        game.apply(d.seat, options[int(rand() * len(options))])
+    n = game.n
+    # Each seat points at a random other seat: draw among n - 1, skip over oneself.
+    targets = [int(rand() * (n - 1)) for _ in range(n)]
+    game.apply_votes([t + (t >= seat) for seat, t in enumerate(targets)])
+    return game
+
+
+def run_bench(
+    edition: str,
+    players: int,
+    deck: Sequence[Role] | None = None,
+    seconds: float = 3.0,
+    seed: int = 1,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Play games for ``seconds`` and report ``games_per_second`` and the rest."""
+    cards = list(deck) if deck else default_deck(edition, players)
+    names = [f"p{i}" for i in range(players)]
+    dealer = Dealer(edition, names, cards)
+    rng = random.Random(seed)
+    for _ in range(200):  # warm the choice caches
+        play_random_game(dealer, rng)
+    games = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    bar = _progress(seconds) if progress else None
+    elapsed = 0.0
+    while elapsed < seconds:
+        for _ in range(500):
+            play_random_game(dealer, rng)
+        games += 500
+        elapsed = clock() - start
+        if bar is not None:
+            bar(min(elapsed, seconds))
+    del deadline
+    if bar is not None:
+        bar(None)
+    return {
+        "edition": edition,
+        "players": players,
+        "deck": cards,
+        "games": games,
+        "seconds": elapsed,
+        "games_per_second": games / elapsed,
+        "us_per_game": elapsed / games * 1e6,
+    }
+
+
+def _progress(total: float) -> Any:
+    """A Rich progress bar over the run's seconds; call with ``None`` to close it."""
+    from rich.progress import BarColumn, Progress, TimeRemainingColumn
+
+    bar = Progress("[progress.description]{task.description}", BarColumn(), TimeRemainingColumn())
+    task = bar.add_task("playing random games", total=total)
+    bar.start()
+
+    def update(done: float | None) -> None:
+        if done is None:
+            bar.stop()
+        else:
+            bar.update(task, completed=done)
+
+    return update

@@ -1,0 +1,115 @@
+"""The shared conformance scenarios, through the real `onenight resolve` command."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "conformance"
+EXAMPLES = SHARED / "examples"
+CHECK = SHARED / "check.py"
+RESOLVE = [sys.executable, "-m", "onenight.cli", "resolve"]
+
+pytestmark = pytest.mark.skipif(not CHECK.exists(), reason="../shared/conformance is missing")
+
+
+def test_check_py_passes_every_shared_example() -> None:
+    exe = shutil.which("onenight")
+    cmd = f"{exe} resolve" if exe else " ".join(RESOLVE)
+    proc = subprocess.run(
+        [sys.executable, str(CHECK), "--cmd", cmd, str(EXAMPLES)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert " 0 failed" in proc.stdout
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_each_example_in_process(path: Path) -> None:
+    from onenight.rules.scenario import ScenarioError, resolve
+
+    scenario = json.loads(path.read_text())
+    expect = scenario["expect"]
+    if expect.get("error"):
+        with pytest.raises(ScenarioError):
+            resolve(scenario)
+        return
+    result = resolve(scenario)
+    for key in ("dead", "winners"):
+        if key in expect:
+            assert sorted(result[key]) == sorted(expect[key])
+    for key in ("cards", "center", "roles"):
+        if key in expect:
+            assert result[key] == expect[key]
+
+
+def run_resolve(text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*RESOLVE, "-"], input=text, capture_output=True, text=True, timeout=60)
+
+
+BAD_INPUTS = {
+    "not json": "{nope",
+    "not an object": "[1, 2]",
+    "empty": "",
+    "unknown role": json.dumps(
+        {
+            "edition": "ultimate",
+            "players": ["a", "b", "c"],
+            "deal": {"a": "wizard", "b": "werewolf", "c": "villager"},
+            "center": ["villager", "villager", "villager"],
+            "votes": {"a": "b", "b": "a", "c": "a"},
+        }
+    ),
+    "unknown edition": json.dumps(
+        {
+            "edition": "deluxe",
+            "players": ["a", "b", "c"],
+            "deal": {"a": "seer", "b": "werewolf", "c": "villager"},
+            "center": ["villager", "villager", "villager"],
+            "votes": {"a": "b", "b": "a", "c": "a"},
+        }
+    ),
+    "wrong deck size": json.dumps(
+        {
+            "edition": "ultimate",
+            "players": ["a", "b", "c"],
+            "deal": {"a": "seer", "b": "werewolf", "c": "villager"},
+            "center": ["villager", "villager"],
+            "votes": {"a": "b", "b": "a", "c": "a"},
+        }
+    ),
+    "unknown name in votes": json.dumps(
+        {
+            "edition": "ultimate",
+            "players": ["a", "b", "c"],
+            "deal": {"a": "seer", "b": "werewolf", "c": "villager"},
+            "center": ["villager", "villager", "villager"],
+            "votes": {"a": "zed", "b": "a", "c": "a"},
+        }
+    ),
+    "deeply nested": "[" * 100_000 + "]" * 100_000,
+}
+
+
+@pytest.mark.parametrize("text", BAD_INPUTS.values(), ids=BAD_INPUTS.keys())
+def test_bad_input_exits_2_with_one_line(text: str) -> None:
+    proc = run_resolve(text)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr
+
+
+def test_missing_file_exits_2() -> None:
+    proc = subprocess.run(
+        [*RESOLVE, "/nonexistent/scenario.json"], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert "cannot read" in proc.stderr
