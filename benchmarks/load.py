@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import json
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -26,7 +27,7 @@ from typing import Any
 
 from onenight.client import Client
 
-TIMERS = {"turn": 0.2, "jitter": 0.05, "day": 60.0, "vote": 20.0}
+TIMERS = {"turn": 1.0, "jitter": 0.5, "day": 60.0, "vote": 20.0}
 
 
 def free_port() -> int:
@@ -233,8 +234,9 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3, help="chat messages per player")
-    parser.add_argument("--gap", type=float, default=0.5, help="mean seconds between them")
+    parser.add_argument("--gap", type=float, default=3.0, help="mean seconds between them")
     parser.add_argument("--timeout", type=float, default=120.0, help="bound per phase")
+    parser.add_argument("--profile", help="write a pyinstrument report of the server here")
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bare_server:
@@ -243,13 +245,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         db = f"sqlite+aiosqlite:///{tmp}/load.db"
-        server = start(
-            [sys.executable, "-m", "onenight.server", "--port", str(port), "--db", db], port
-        )
+        cmd = [sys.executable, "-m", "onenight.server", "--port", str(port), "--db", db]
+        if args.profile:  # the server under pyinstrument; its report is written at exit
+            cmd[1:1] = ["-m", "pyinstrument", "-o", args.profile]
+        server = start(cmd, port)
         try:
             ours = asyncio.run(run_onenight(f"ws://127.0.0.1:{port}/ws", args))
         finally:
-            server.terminate()
+            server.send_signal(signal.SIGINT)
             server.wait()
     port = free_port()
     bare = start([sys.executable, __file__, "--bare-server", str(port)], port)
