@@ -1,0 +1,73 @@
+"""The event log and pub/sub behind their interfaces, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from onenight.pubsub import MemoryPubSub, SlowSubscriber, open_pubsub
+from onenight.storage import Event, MemoryStore, open_store
+
+
+def ev(room: str, seq: int, kind: str = "chat", **data: object) -> Event:
+    return Event(room, seq, kind, dict(data), 1000.0 + seq)
+
+
+async def test_append_only_log_round_trips(db_url: str) -> None:
+    store = open_store(db_url)
+    await store.open()
+    try:
+        await store.append([ev("AAAAA", 1, "created"), ev("AAAAA", 2, text="<script> é 🐺")])
+        # Concurrent appends share transactions and all land, in order per room.
+        await asyncio.gather(*(store.append([ev(f"R{i:04d}", 1, "created")]) for i in range(50)))
+        events = await store.events("AAAAA")
+        assert [(e.seq, e.kind, e.data) for e in events] == [
+            (1, "created", {}),
+            (2, "chat", {"text": "<script> é 🐺"}),
+        ]
+        with pytest.raises(Exception):  # noqa: B017 - a seq is never written twice
+            await store.append([ev("AAAAA", 2, text="again")])
+        assert len(await store.events("AAAAA")) == 2
+        await store.append([ev("AAAAA", 3, "closed")])
+        rooms = await store.open_rooms()
+        assert "AAAAA" not in rooms and len(rooms) == 50
+    finally:
+        await store.close()
+    again = open_store(db_url)  # the schema is found, not recreated
+    await again.open()
+    try:
+        assert len(await again.events("AAAAA")) == 3
+    finally:
+        await again.close()
+
+
+async def test_memory_store_and_bad_urls() -> None:
+    store = MemoryStore()
+    await store.append([ev("X", 1, "created")])
+    with pytest.raises(ValueError):
+        await store.append([ev("X", 3)])
+    with pytest.raises(ValueError):
+        open_store("mysql://nope")
+    with pytest.raises(ValueError):
+        open_pubsub("redis://later")
+
+
+async def test_pubsub_delivers_per_channel_and_cuts_off_slow_subscribers() -> None:
+    hub = MemoryPubSub(queue_limit=3)
+    a = await hub.subscribe(["room:1"])
+    b = await hub.subscribe(["room:2"])
+    await hub.publish("room:1", "one")
+    await hub.publish("room:2", "two")
+    it_a, it_b = aiter(a), aiter(b)
+    assert await anext(it_a) == "one"
+    assert await anext(it_b) == "two"
+    for i in range(5):
+        await hub.publish("room:1", str(i))
+    with pytest.raises(SlowSubscriber):
+        while True:
+            await anext(it_a)
+    await a.close()
+    await b.close()
+    await hub.publish("room:2", "gone")
+    assert not hub._subs
