@@ -283,34 +283,23 @@ def night_calls(edition_id: str, deck: Iterable[Role]) -> tuple[str, ...]:
     return _calls(edition(edition_id).id, frozenset(deck))
 
 
+#: The cards a default deck takes first (a Mason pair is one unit), then per edition.
+_CORE_PRIORITY: tuple[tuple[Role, ...], ...] = (
+    (R.DOPPELGANGER,),
+    (R.WEREWOLF,),
+    (R.SEER,),
+    (R.ROBBER,),
+    (R.TROUBLEMAKER,),
+    (R.DRUNK,),
+    (R.INSOMNIAC,),
+    (R.MINION,),
+    (R.WEREWOLF,),
+    (R.MASON, R.MASON),
+)
 _PRIORITY: dict[str, tuple[tuple[Role, ...], ...]] = {
-    "ultimate": (
-        (R.DOPPELGANGER,),
-        (R.WEREWOLF,),
-        (R.SEER,),
-        (R.ROBBER,),
-        (R.TROUBLEMAKER,),
-        (R.DRUNK,),
-        (R.INSOMNIAC,),
-        (R.MINION,),
-        (R.WEREWOLF,),
-        (R.MASON, R.MASON),
-        (R.SENTINEL,),
-        (R.HUNTER,),
-        (R.TANNER,),
-        (R.WITCH,),
-    ),
+    "ultimate": (*_CORE_PRIORITY, (R.SENTINEL,), (R.HUNTER,), (R.TANNER,), (R.WITCH,)),
     "sans-carte": (
-        (R.DOPPELGANGER,),
-        (R.WEREWOLF,),
-        (R.SEER,),
-        (R.ROBBER,),
-        (R.TROUBLEMAKER,),
-        (R.DRUNK,),
-        (R.INSOMNIAC,),
-        (R.MINION,),
-        (R.WEREWOLF,),
-        (R.MASON, R.MASON),
+        *_CORE_PRIORITY,
         (R.MYSTIC_WOLF,),
         (R.LITTLE_GIRL,),
         (R.GHOST_HUNTER,),
