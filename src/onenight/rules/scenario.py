@@ -42,9 +42,9 @@ def _resolve(scenario: Any) -> dict[str, Any]:
         raise ScenarioError("'deal' must give a card to each player, and only to them")
     if len(set(players)) != len(players):
         raise ScenarioError("player names must be unique")
-    options = scenario.get("options", {})
-    if not isinstance(options, dict):
-        raise ScenarioError("'options' must be an object")
+    options = scenario.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise ScenarioError("'options' must be an object")  # accepted and ignored (FORMAT.md)
     setup = Setup.fixed(
         _str(scenario.get("edition"), "edition"),
         players,
@@ -54,7 +54,7 @@ def _resolve(scenario: Any) -> dict[str, Any]:
     )
     game = Game(setup)
     seat_of = {name: i for i, name in enumerate(players)}
-    _play_night(game, scenario.get("night", {}), seat_of)
+    _play_night(game, scenario.get("night") or {}, seat_of)
     _play_votes(game, scenario.get("votes"), seat_of)
     assert game.result is not None
     return game.result.to_json(players)
