@@ -44,5 +44,5 @@ if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
   if [ -d "$shared/examples" ]; then
     python3 "$shared/check.py" --quiet --cmd "python3 -m onenight.cli resolve" "$shared/examples"
   fi
-  pytest -q -p no:cacheprovider tests/rules
+  pytest -q -p no:cacheprovider tests/rules tests/engine
 fi

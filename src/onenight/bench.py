@@ -71,6 +71,17 @@ def run_bench(
     }
 
 
+def run_all(seconds: float, seed: int = 1, progress: bool = False) -> list[dict[str, Any]]:
+    """``run_bench`` for every edition at 5 players and at its most players."""
+    from onenight.rules import EDITIONS
+
+    return [
+        run_bench(ed.id, n, None, seconds, seed, progress)
+        for ed in EDITIONS.values()
+        for n in (5, ed.max_players)
+    ]
+
+
 def _progress(total: float) -> Any:
     """A Rich progress bar over the run's seconds; call with ``None`` to close it."""
     from rich.progress import BarColumn, Progress, TimeRemainingColumn

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -61,11 +61,18 @@ def bench(
     seconds: Annotated[float, typer.Option(help="How long to play.")] = 3.0,
     seed: Annotated[int, typer.Option(help="Seed of the random choices.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every edition at 5 and at its most players.")
+    ] = False,
 ) -> None:
     """Play random complete games on one core and print games per second."""
-    from onenight.bench import run_bench
+    from onenight.bench import run_all, run_bench
     from onenight.rules import RulesError
 
+    if every:
+        runs = run_all(seconds, seed, progress=not as_json)
+        typer.echo(json.dumps({"runs": runs}, sort_keys=True) if as_json else _table(runs))
+        return
     cards = [c.strip() for c in deck.split(",") if c.strip()] if deck else None
     try:
         report = run_bench(edition, players, cards, seconds, seed, progress=not as_json)
@@ -81,6 +88,16 @@ def bench(
             f"{report['us_per_game']:.1f} µs/game"
         )
         typer.echo(f"deck: {', '.join(report['deck'])}")
+
+
+def _table(runs: list[dict[str, Any]]) -> str:
+    lines = [f"{'edition':<11} {'players':>7} {'games/s':>9} {'µs/game':>8}  deck"]
+    for r in runs:
+        lines.append(
+            f"{r['edition']:<11} {r['players']:>7} {r['games_per_second']:>9,.0f} "
+            f"{r['us_per_game']:>8.1f}  {len(set(r['deck']))} roles"
+        )
+    return "\n".join(lines)
 
 
 @app.command()
