@@ -115,6 +115,13 @@ async def start(actor: RoomActor, member: int, msg: P.Start | P.Rematch) -> Ack:
 
 
 async def act(actor: RoomActor, member: int, msg: P.Act) -> Ack:
+    play = actor.room.play
+    if play is not None and play.phase == "vote" and msg.action.get("type") == "vote":
+        # The vote's choices are offered as actions too: acting on one is voting.
+        target = msg.action.get("target")
+        if not isinstance(target, int | str):
+            raise BadMessage("bad_target", "a vote needs a target")
+        return await vote(actor, member, P.VoteMsg(type="vote", target=target))
     _phase(actor, "night")
     seat = _seat(actor, member)
     play = actor.room.play
