@@ -22,6 +22,7 @@ bash scripts/services.sh
 ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 mypy
+mypy --strict src/onenight/rules  # the rules core: strict, whatever the config says
 
 # 4. The shared conformance scenarios (pytest runs them too).
 shared="$root/../shared/conformance"
