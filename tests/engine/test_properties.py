@@ -129,3 +129,32 @@ def test_every_mandatory_action_happens(case: tuple[str, int, int]) -> None:
     for seat, card in enumerate(game.setup.cards):
         if card == R.DRUNK and not game.shields >> seat & 1:
             assert any(s == seat and a.to_json()["type"] == "swap" for s, a in game.history)
+
+
+@settings(max_examples=300, deadline=None)
+@given(games())
+def test_what_a_player_sees_is_the_card_there_when_he_looks(case: tuple[str, int, int]) -> None:
+    """Cards move only in the choices themselves, after their looks (a Robber looks after
+    his swap), so each new ``saw`` fact must match the board right after the choice."""
+    edition, n, seed = case
+    game = Game(random_setup(edition, n, seed))
+    rng = random.Random(seed)
+    seen = [0] * n
+
+    def check_new_facts() -> None:
+        for seat in range(n):
+            for fact in game.facts[seat][seen[seat] :]:
+                if fact.kind == "saw":
+                    assert game.printed[game.board[fact.target]] == fact.card
+                    if fact.target < n and fact.target != seat:
+                        assert fact.target not in _shielded(game)
+            seen[seat] = len(game.facts[seat])
+
+    check_new_facts()
+    while (d := game.decision) is not None:
+        game.apply(d.seat, rng.choice(d.choices))
+        check_new_facts()
+
+
+def _shielded(game: Game) -> set[int]:
+    return {s for s in range(game.n) if game.shields >> s & 1}
