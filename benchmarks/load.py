@@ -200,7 +200,7 @@ async def bare_server(port: int) -> None:
                     await peer.send(frame)
                 await ws.send(json.dumps({"type": "ack", "ref": ref}))
 
-    async with serve(handler, "127.0.0.1", port, max_size=2**16):
+    async with serve(handler, "127.0.0.1", port, max_size=2**16, compression=None):
         await asyncio.Future()
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -57,7 +57,9 @@ class Client:
 
     @classmethod
     async def connect(cls, url: str, record: bool = False) -> Client:
-        ws = await connect(url, max_size=2**22, open_timeout=30, ping_interval=None)
+        ws = await connect(
+            url, max_size=2**22, open_timeout=30, ping_interval=None, compression=None
+        )
         return cls(ws, record)
 
     # ----- receiving -----
@@ -65,11 +67,10 @@ class Client:
     async def _read(self) -> None:
         try:
             async for raw in self.ws:
-                text = raw if isinstance(raw, str) else raw.decode()
                 now = time.perf_counter()
                 if self.record:
-                    self.frames.append((now, text))
-                self._on(json.loads(text), now)
+                    self.frames.append((now, raw if isinstance(raw, str) else raw.decode()))
+                self._on(orjson.loads(raw), now)
         except ConnectionClosed:
             pass
         finally:
@@ -129,7 +130,7 @@ class Client:
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send a message without waiting for its answer."""
-        await self.ws.send(json.dumps(message))
+        await self.ws.send(orjson.dumps(message).decode())
 
     async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         """Send a message and wait for its ack; ServerError on an error frame."""

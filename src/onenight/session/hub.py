@@ -22,7 +22,16 @@ from onenight.storage import Event, Store
 
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .room import Room
-from .views import encode, encode_padded, log_frame, room_frame, state_frame, visible
+from .views import (
+    encode,
+    encode_padded,
+    log_frame,
+    room_frame,
+    state_frame,
+    visible,
+    with_field,
+    you,
+)
 
 log = logging.getLogger("onenight.session")
 
@@ -88,9 +97,11 @@ class RoomActor:
         return [m.id for m in self.room.members.values() if not m.gone]
 
     async def send_room(self) -> None:
+        """The room frame to every member: its public part is built and encoded once."""
         online = {m for m, n in self.online.items() if n > 0}
+        public = encode(room_frame(self.room, None, online))
         for m in self.recipients():
-            await self.send(m, room_frame(self.room, m, online))
+            await self.send(m, with_field(public, "you", you(self.room, m)))
 
     async def send_state(self, members: Iterable[int]) -> None:
         play = self.room.play
@@ -128,9 +139,13 @@ class RoomActor:
         for kind, _ in pending:
             if kind in ("chat", "whisper"):
                 entry = (room.play.log if room.play is not None else room.log)[-1]
+                texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
                 for m in self.recipients():
-                    seat = room.seat_of(m)
-                    await self.send(m, visible(entry, seat))
+                    frame = visible(entry, room.seat_of(m))
+                    whole = frame is entry
+                    if whole not in texts:
+                        texts[whole] = encode(frame)
+                    await self.send(m, texts[whole])
 
     # ----- the clock -----
 

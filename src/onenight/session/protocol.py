@@ -7,9 +7,9 @@ See docs/protocol.md for every message in both directions.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 MAX_FRAME = 4096  #: largest client frame accepted, in characters
@@ -162,7 +162,7 @@ def peek_ref(raw: str | bytes) -> int | str | None:
     if len(raw) > MAX_FRAME:
         return None
     try:
-        data = json.loads(raw)
+        data = orjson.loads(raw)
     except ValueError:
         return None
     ref = data.get("ref") if isinstance(data, dict) else None

@@ -8,9 +8,10 @@ padded to a fixed size bucket so that their size does not tell who acts.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
+
+import orjson
 
 from onenight.rules import target_to_json
 from onenight.rules.editions import edition as get_edition
@@ -21,16 +22,31 @@ from .room import Room
 PAD_BUCKET = 4096  #: night frames are padded to a multiple of this many bytes
 
 
+_OPTS = orjson.OPT_NON_STR_KEYS
+
+
 def encode(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text (UTF-8, not ASCII-escaped), as every frame is sent."""
+    return orjson.dumps(frame, option=_OPTS).decode()
 
 
 def encode_padded(frame: dict[str, Any]) -> str:
-    """JSON padded with a ``pad`` field so its UTF-8 size is a multiple of PAD_BUCKET."""
-    frame = {**frame, "pad": ""}
-    size = len(encode(frame).encode())
-    frame["pad"] = " " * (-size % PAD_BUCKET)
-    return encode(frame)
+    """JSON padded with a ``pad`` field so its UTF-8 size is a multiple of PAD_BUCKET.
+
+    The frame is encoded once; the ``pad`` field is spliced in as its last key (the
+    same text as encoding ``{**frame, "pad": " " * n}``)."""
+    raw = orjson.dumps(frame, option=_OPTS)
+    assert raw.endswith(b"}") and "pad" not in frame
+    sep = b"," if len(raw) > 2 else b""
+    size = len(raw) + len(sep) + len(b'"pad":""')
+    pad = b" " * (-size % PAD_BUCKET)
+    return (raw[:-1] + sep + b'"pad":"' + pad + b'"}').decode()
+
+
+def with_field(text: str, key: str, value: Any) -> str:
+    """An encoded JSON object with one more key, last (``text`` must not have it)."""
+    sep = "," if len(text) > 2 else ""
+    return f'{text[:-1]}{sep}"{key}":{encode(value)}}}'
 
 
 def deck_list(counts: dict[str, int]) -> list[str]:
@@ -111,15 +127,20 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
         "playing": room.playing,
     }
     if member_id is not None and member_id in room.members:
-        m = room.members[member_id]
-        frame["you"] = {
-            "member": m.id,
-            "name": m.name,
-            "seat": room.seat_of(m.id),
-            "spectator": m.spectator,
-            "host": room.host == m.id,
-        }
+        frame["you"] = you(room, member_id)
     return frame
+
+
+def you(room: Room, member_id: int) -> dict[str, Any]:
+    """The ``you`` part of a member's room frame: who the member is in the room."""
+    m = room.members[member_id]
+    return {
+        "member": m.id,
+        "name": m.name,
+        "seat": room.seat_of(m.id),
+        "spectator": m.spectator,
+        "host": room.host == m.id,
+    }
 
 
 def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
