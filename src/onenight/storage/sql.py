@@ -1,16 +1,26 @@
 """SQLAlchemy 2 async store (SQLite via aiosqlite, PostgreSQL via asyncpg).
 
 Appends are group-committed: concurrent ``append`` calls that arrive while a transaction
-is in flight share the next one, and each returns only after its rows are committed.
+is in flight share the next one, and each returns only after its rows are committed. If
+a shared transaction fails, each caller's events are retried in a transaction of their
+own, so that one bad append (a seq written twice) fails alone.
+
+On a SQLite file, appends skip SQLAlchemy: one dedicated ``sqlite3`` connection, in one
+writer thread, writes and commits a whole batch in a single hop to that thread (through
+aiosqlite every statement, the commit and the pool's reset are a hop each, and each hop
+waits for the event loop's thread to let go of the GIL). Reads and the schema still go
+through SQLAlchemy; WAL lets them read while the writer writes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import sqlite3
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     Column,
     Float,
@@ -22,6 +32,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     insert,
+    make_url,
     select,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -59,12 +70,90 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
+Row = dict[str, Any]
+INSERT_SQL = (
+    "INSERT INTO events (room, seq, kind, data, at) VALUES (:room, :seq, :kind, :data, :at)"
+)
+
+
+def _row(e: Event) -> Row:
+    data = orjson.dumps(e.data, option=orjson.OPT_NON_STR_KEYS).decode()
+    return {"room": e.room, "seq": e.seq, "kind": e.kind, "data": data, "at": e.at}
+
+
+class _SqliteWriter:
+    """The one connection that appends to a SQLite file, used from one thread only."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.conn: sqlite3.Connection | None = None
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="onenight-sqlite")
+
+    def _connect(self) -> sqlite3.Connection:
+        if self.conn is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn = conn
+        return self.conn
+
+    def _transaction(self, rows: list[Row]) -> None:
+        conn = self._connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany(INSERT_SQL, rows)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def _write(self, groups: list[list[Row]]) -> list[BaseException | None]:
+        try:
+            self._transaction([row for group in groups for row in group])
+            return [None] * len(groups)
+        except Exception as exc:
+            if len(groups) == 1:
+                return [exc]
+        errors: list[BaseException | None] = []
+        for group in groups:  # the shared transaction failed: each group alone
+            try:
+                self._transaction(group)
+                errors.append(None)
+            except Exception as exc:
+                errors.append(exc)
+        return errors
+
+    async def write(self, groups: list[list[Row]]) -> list[BaseException | None]:
+        return await asyncio.get_running_loop().run_in_executor(self.thread, self._write, groups)
+
+    def _close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.thread, self._close)
+        self.thread.shutdown(wait=True)
+
+
+def _sqlite_file(url: str) -> str | None:
+    """The file of a plain ``sqlite`` URL (not in memory, no options), else None."""
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite" or u.query:
+        return None
+    path = u.database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return path
+
+
 class SqlStore:
     """The event log in a SQL database."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self._engine: AsyncEngine | None = None
+        self._writer: _SqliteWriter | None = None
         self._pending: list[tuple[Sequence[Event], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
@@ -90,6 +179,9 @@ class SqlStore:
             elif int(row[0]) > SCHEMA_VERSION:
                 raise RuntimeError(f"database schema {row[0]} is newer than this server")
         self._engine = engine
+        path = _sqlite_file(self.url)
+        if path is not None:
+            self._writer = _SqliteWriter(path)
 
     async def append(self, events: Sequence[Event]) -> None:
         if not events:
@@ -103,30 +195,41 @@ class SqlStore:
     async def _flush(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
-            rows = [
-                {
-                    "room": e.room,
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "data": json.dumps(e.data, separators=(",", ":")),
-                    "at": e.at,
-                }
-                for events, _ in batch
-                for e in events
-            ]
-            error: BaseException | None = None
+            groups = [[_row(e) for e in events] for events, _ in batch]
             try:
-                async with self.engine.begin() as conn:
-                    await conn.execute(insert(events_table), rows)
+                errors = await self._write(groups)
             except Exception as exc:  # reported to every waiting caller
-                error = exc
-            for _, future in batch:
+                errors = [exc] * len(batch)
+            for (_, future), error in zip(batch, errors, strict=True):
                 if future.done():
                     continue
                 if error is None:
                     future.set_result(None)
                 else:
                     future.set_exception(error)
+
+    async def _write(self, groups: list[list[Row]]) -> list[BaseException | None]:
+        """Write the groups in one transaction (or, if that fails, each in its own)."""
+        if self._writer is not None:
+            return await self._writer.write(groups)
+        try:
+            await self._insert([row for group in groups for row in group])
+            return [None] * len(groups)
+        except Exception as exc:
+            if len(groups) == 1:
+                return [exc]
+        errors: list[BaseException | None] = []
+        for group in groups:
+            try:
+                await self._insert(group)
+                errors.append(None)
+            except Exception as exc:
+                errors.append(exc)
+        return errors
+
+    async def _insert(self, rows: list[Row]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(events_table), rows)
 
     async def open_rooms(self) -> list[str]:
         closed = select(events_table.c.room).where(events_table.c.kind == "closed")
@@ -144,11 +247,14 @@ class SqlStore:
         query = select(t.room, t.seq, t.kind, t.data, t.at).where(t.room == room).order_by(t.seq)
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
-        return [Event(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+        return [Event(r[0], r[1], r[2], orjson.loads(r[3]), r[4]) for r in rows]
 
     async def close(self) -> None:
         if self._flusher is not None:
             await asyncio.shield(self._flusher)
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
         if self._engine is not None:
             await self._engine.dispose()
             self._engine = None
