@@ -7,13 +7,16 @@ import pytest
 from onenight.client import ServerError
 
 from .conftest import Server
-from .helpers import close_all, make_room
+from .helpers import FAST, close_all, make_room
 
+#: Everyone votes by hand here: a vote long enough for a loaded machine (it closes as
+#: soon as every vote is in).
+TIMERS = {**FAST, "vote": 60.0}
 DECK = ["villager", "villager", "tanner", "werewolf", "villager", "villager"]
 
 
 async def test_acting_on_a_vote_choice_votes(server: Server) -> None:
-    players, _ = await make_room(server.url, 3, deck=DECK)
+    players, _ = await make_room(server.url, 3, deck=DECK, timers=TIMERS)
     try:
         await players[0].start()
         for c in players:
