@@ -7,6 +7,7 @@ See docs/protocol.md for every message in both directions.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -164,7 +165,10 @@ def peek_ref(raw: str | bytes) -> int | str | None:
     try:
         data = orjson.loads(raw)
     except ValueError:
-        return None
+        try:  # valid JSON that orjson refuses (an integer past 64 bits) still has a ref
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None
     ref = data.get("ref") if isinstance(data, dict) else None
     if isinstance(ref, bool) or not isinstance(ref, int | str):
         return None
