@@ -10,7 +10,7 @@ from fastapi import FastAPI, HTTPException, WebSocket
 from pydantic import BaseModel, Field
 
 from onenight.pubsub import open_pubsub
-from onenight.session.hub import Hub
+from onenight.session.hub import Hub, RoomActor
 from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import room_frame
 from onenight.storage import open_store
@@ -116,23 +116,23 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
             raise fail(exc) from None
         return Joined(room=s.room, member=s.member, token=s.token)
 
+    def room_actor(code: str) -> RoomActor:
+        try:
+            return hub.actor(code)
+        except BadMessage as exc:
+            raise fail(exc) from None
+
     @app.get("/api/rooms/{code}")
     async def get_room(code: str) -> dict[str, Any]:
         """The public lobby of a room: members, seats, settings, scoreboard."""
-        try:
-            actor = hub.actor(code)
-        except BadMessage as exc:
-            raise fail(exc) from None
+        actor = room_actor(code)
         online = {m for m, n in actor.online.items() if n > 0}
         return room_frame(actor.room, None, online)
 
     @app.get("/api/rooms/{code}/result")
     async def get_result(code: str) -> dict[str, Any]:
         """The last ended game: every card, deaths, winners, votes and the night timeline."""
-        try:
-            actor = hub.actor(code)
-        except BadMessage as exc:
-            raise fail(exc) from None
+        actor = room_actor(code)
         play = actor.room.play
         if play is None or play.phase != "end":
             raise HTTPException(409, detail={"code": "no_result", "message": "no ended game"})
