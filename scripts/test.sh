@@ -36,6 +36,7 @@ pytest -q "$@"
 # 6. The compiled (mypyc) engine: the same rules tests and scenarios.
 if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
   rm -rf build/wheel build/compiled
+  mkdir -p build
   pip wheel --no-deps -q --disable-pip-version-check -w build/wheel . >build/wheel.log 2>&1 \
     || { tail -n 30 build/wheel.log; exit 1; }
   pip install -q --disable-pip-version-check --no-deps --target build/compiled build/wheel/onenight-*.whl
