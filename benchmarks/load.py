@@ -123,13 +123,24 @@ async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> 
     room.stats.games += 1
 
 
-async def run_onenight(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
-    stats = Stats()
+async def open_rooms(url: str, args: argparse.Namespace, stats: Stats) -> list[Room]:
     gate = asyncio.Semaphore(20)
     rooms_clients = await asyncio.gather(
         *(open_room(url, args.players, gate) for _ in range(args.rooms))
     )
-    rooms = [Room(cs, stats) for cs in rooms_clients]
+    return [Room(cs, stats) for cs in rooms_clients]
+
+
+async def close_rooms(rooms: list[Room]) -> None:
+    for r in rooms:
+        for c in r.clients:
+            await c.close()
+
+
+async def run_onenight(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
+    """Complete games, with the day's chat timed."""
+    stats = Stats()
+    rooms = await open_rooms(url, args, stats)
     rng = random.Random(1)
     t0 = time.perf_counter()
     done, _ = await asyncio.wait(
@@ -137,31 +148,22 @@ async def run_onenight(url: str, args: argparse.Namespace) -> tuple[Stats, float
         timeout=args.timeout,
     )
     elapsed = time.perf_counter() - t0
-    for task in done:
-        if task.exception() is not None:
-            stats.errors += 1
-    for r in rooms:
-        for c in r.clients:
-            await c.close()
+    stats.errors += sum(1 for task in done if task.exception() is not None)
+    await close_rooms(rooms)
     return stats, elapsed
 
 
 async def run_bare(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
+    """The same chat through the bare broadcast server."""
     stats = Stats()
-    gate = asyncio.Semaphore(20)
-    rooms_clients = await asyncio.gather(
-        *(open_room(url, args.players, gate) for _ in range(args.rooms))
-    )
-    rooms = [Room(cs, stats) for cs in rooms_clients]
+    rooms = await open_rooms(url, args, stats)
     rng = random.Random(1)
     t0 = time.perf_counter()
     await asyncio.wait_for(
         asyncio.gather(*(r.talk(args.rounds, args.gap, rng) for r in rooms)), args.timeout
     )
     elapsed = time.perf_counter() - t0
-    for r in rooms:
-        for c in r.clients:
-            await c.close()
+    await close_rooms(rooms)
     return stats, elapsed
 
 
