@@ -31,7 +31,7 @@ def resolve(
         _refuse(f"cannot read {file}: {err}")
     try:
         scenario = json.loads(text)
-    except json.JSONDecodeError as err:
+    except ValueError as err:  # not JSON, or a number Python will not read
         _refuse(f"not JSON: {err}")
     except RecursionError:
         _refuse("not a scenario: JSON nested too deeply")

@@ -54,6 +54,14 @@ def run_resolve(text: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*RESOLVE, "-"], input=text, capture_output=True, text=True, timeout=60)
 
 
+BASE = {
+    "edition": "ultimate",
+    "players": ["a", "b", "c"],
+    "deal": {"a": "villager", "b": "werewolf", "c": "villager"},
+    "center": ["villager", "villager", "villager"],
+    "votes": {"a": "b", "b": "a", "c": "a"},
+}
+
 BAD_INPUTS = {
     "not json": "{nope",
     "not an object": "[1, 2]",
@@ -95,6 +103,12 @@ BAD_INPUTS = {
         }
     ),
     "deeply nested": "[" * 100_000 + "]" * 100_000,
+    "huge integer": '{"edition": "ultimate", "options": {"x": ' + "1" * 5000 + "}}",
+    "night not an object": json.dumps({**BASE, "night": []}),
+    "zero-padded center slot": json.dumps(
+        {**BASE, "deal": {"a": "seer", "b": "werewolf", "c": "villager"}}
+        | {"night": {"a": [{"view": ["center:00", "center:1"]}]}}
+    ),
 }
 
 
@@ -113,3 +127,14 @@ def test_missing_file_exits_2() -> None:
     )
     assert proc.returncode == 2
     assert "cannot read" in proc.stderr
+
+
+def test_any_unique_name_not_beginning_with_center_is_a_player() -> None:
+    long_name = "a player whose name is much longer than forty characters, and more"
+    scenario = {**BASE, "players": [long_name, "b", "c"]}
+    scenario["deal"] = {long_name: "villager", "b": "werewolf", "c": "villager"}
+    scenario["votes"] = {long_name: "b", "b": long_name, "c": "b"}
+    scenario["night"] = {"b": [{"view": ["center:0"]}]}
+    proc = run_resolve(json.dumps(scenario))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["dead"] == ["b"]

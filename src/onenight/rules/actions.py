@@ -45,7 +45,7 @@ def target_from_json(value: object) -> Target:
         rest = value[7:]
         if rest == "wolf":
             return CENTER_WOLF
-        if rest.isdigit() and len(rest) <= 2:
+        if rest.isdigit() and len(rest) <= 2 and rest == str(int(rest)):
             return CENTER + int(rest)
     raise IllegalAction(f"not a target: {value!r}")
 

@@ -54,7 +54,8 @@ def _resolve(scenario: Any) -> dict[str, Any]:
     )
     game = Game(setup)
     seat_of = {name: i for i, name in enumerate(players)}
-    _play_night(game, scenario.get("night") or {}, seat_of)
+    night = scenario.get("night")
+    _play_night(game, {} if night is None else night, seat_of)
     _play_votes(game, scenario.get("votes"), seat_of)
     assert game.result is not None
     return game.result.to_json(players)

@@ -12,17 +12,16 @@ from .editions import check_players, draw_deck, edition, validate_deck
 from .errors import InvalidSetup
 from .roles import Role
 
-MAX_NAME = 40
-
 
 def check_names(players: Sequence[str]) -> None:
-    """Player names are unique, non-empty text, and never begin with ``center:``."""
+    """Player names are unique text and never begin with ``center:`` (RULES.md §1).
+
+    The engine sets no other limit; the server bounds display names itself.
+    """
     seen: set[str] = set()
     for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidSetup(f"a player name must be non-empty text, not {name!r}")
-        if len(name) > MAX_NAME:
-            raise InvalidSetup(f"player name too long (at most {MAX_NAME} characters)")
+        if not isinstance(name, str):
+            raise InvalidSetup(f"a player name must be text, not {name!r}")
         if name.startswith("center:"):
             raise InvalidSetup(f"a player name may not begin with 'center:' ({name!r})")
         if name in seen:
