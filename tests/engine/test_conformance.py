@@ -66,42 +66,10 @@ BAD_INPUTS = {
     "not json": "{nope",
     "not an object": "[1, 2]",
     "empty": "",
-    "unknown role": json.dumps(
-        {
-            "edition": "ultimate",
-            "players": ["a", "b", "c"],
-            "deal": {"a": "wizard", "b": "werewolf", "c": "villager"},
-            "center": ["villager", "villager", "villager"],
-            "votes": {"a": "b", "b": "a", "c": "a"},
-        }
-    ),
-    "unknown edition": json.dumps(
-        {
-            "edition": "deluxe",
-            "players": ["a", "b", "c"],
-            "deal": {"a": "seer", "b": "werewolf", "c": "villager"},
-            "center": ["villager", "villager", "villager"],
-            "votes": {"a": "b", "b": "a", "c": "a"},
-        }
-    ),
-    "wrong deck size": json.dumps(
-        {
-            "edition": "ultimate",
-            "players": ["a", "b", "c"],
-            "deal": {"a": "seer", "b": "werewolf", "c": "villager"},
-            "center": ["villager", "villager"],
-            "votes": {"a": "b", "b": "a", "c": "a"},
-        }
-    ),
-    "unknown name in votes": json.dumps(
-        {
-            "edition": "ultimate",
-            "players": ["a", "b", "c"],
-            "deal": {"a": "seer", "b": "werewolf", "c": "villager"},
-            "center": ["villager", "villager", "villager"],
-            "votes": {"a": "zed", "b": "a", "c": "a"},
-        }
-    ),
+    "unknown role": json.dumps({**BASE, "deal": {"a": "wizard", "b": "werewolf", "c": "villager"}}),
+    "unknown edition": json.dumps({**BASE, "edition": "deluxe"}),
+    "wrong deck size": json.dumps({**BASE, "center": ["villager", "villager"]}),
+    "unknown name in votes": json.dumps({**BASE, "votes": {"a": "zed", "b": "a", "c": "a"}}),
     "deeply nested": "[" * 100_000 + "]" * 100_000,
     "huge integer": '{"edition": "ultimate", "options": {"x": ' + "1" * 5000 + "}}",
     "night not an object": json.dumps({**BASE, "night": []}),
