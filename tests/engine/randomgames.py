@@ -44,6 +44,7 @@ def play_random(game: Game, rng: random.Random) -> Game:
     while game.decision is not None:
         d = game.decision
         game.apply(d.seat, rng.choice(d.choices))
+    game.end_day()
     while game.phase == "vote":
         seat = rng.choice(game.to_move())
         game.apply(seat, rng.choice(game.legal(seat)))

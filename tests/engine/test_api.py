@@ -73,26 +73,35 @@ def test_an_illegal_choice_raises_and_changes_nothing(seat: int, action: object)
     assert snapshot(game) == before
 
 
-def test_votes_are_checked_and_final() -> None:
+def test_the_day_then_votes_checked_and_changeable_until_the_last() -> None:
     game = fixed("villager tanner villager", "werewolf villager villager")
+    assert game.phase == "day" and game.to_move() == () and game.legal(0) == ()
+    with pytest.raises(IllegalAction):  # no pointing before the day ends
+        game.apply(0, Vote(1))
+    game.end_day()
     assert game.phase == "vote"
+    with pytest.raises(IllegalAction):
+        game.end_day()
     before = snapshot(game)
     for seat, action in [(0, Vote(0)), (0, Vote(7)), (9, Vote(1)), (0, Pass())]:
         with pytest.raises(IllegalAction):
             game.apply(seat, action)
     assert snapshot(game) == before
     game.apply(0, Vote(1))
-    with pytest.raises(IllegalAction):
-        game.apply(0, Vote(2))
+    game.apply(0, Vote(2))  # a vote may be changed while the vote is open
+    assert game.votes == {0: 2} and game.view(0)["vote"] == 2 and game.view(0)["voted"] == [0]
+    assert game.view(0)["decision"]["kind"] == "vote"  # and changed again
     assert game.to_move() == (1, 2)
     with pytest.raises(IllegalAction):  # all at once is only for a fresh vote
         game.apply_votes([1, 0, 0])
+    game.apply(0, Vote(1))
     game.apply(1, Vote(0))
-    game.apply(2, Vote(1))
+    game.apply(2, Vote(1))  # the last vote closes it
     assert game.phase == "end" and game.result is not None
     assert game.result.dead == {1} and game.result.winners == {1}  # the Tanner
     with pytest.raises(IllegalAction):
-        game.apply(0, Vote(1))
+        game.apply(0, Vote(2))
+    assert Game.replay(game.setup, game.history).result.votes == game.result.votes  # type: ignore[union-attr]
 
 
 def test_apply_votes_is_all_or_nothing() -> None:
@@ -178,17 +187,21 @@ def test_night_calls_include_center_cards_and_doppelganger_slots() -> None:
 
 def test_view_until_hides_what_comes_later() -> None:
     game = fixed("seer werewolf robber werewolf", "villager drunk insomniac")
-    # The seer's decision is offered at call "seer"; the werewolf learned at "werewolves".
-    seer_call = game.calls.index("seer")
-    assert game.view(0, until=seer_call - 1)["decision"] is None
-    assert game.view(0, until=seer_call)["decision"]["kind"] == "seer_look"
+    # The seer's decision shows in the seer's turn; what a turn teaches shows once it ends.
+    seer = next(i for i, t in enumerate(game.turns) if t.name == "seer")
+    assert game.view(0, until=seer - 1)["decision"] is None
+    assert game.view(0, until=seer)["decision"]["kind"] == "seer_look"
     game.apply(0, View((1,)))
-    assert game.view(0)["learned"] == [{"at": seer_call, "saw": 1, "card": "werewolf"}]
-    assert game.view(0, until=seer_call - 1)["learned"] == []
-    assert game.view(1, until=0)["learned"] == [{"at": 0, "wolves": [3]}]
-    assert game.view(2, until=seer_call)["decision"] is None
+    assert game.view(0)["learned"] == [{"at": seer, "saw": 1, "card": "werewolf"}]
+    assert game.view(0, until=seer)["learned"] == []
+    assert game.view(0, until=seer + 1)["learned"] == [{"at": seer, "saw": 1, "card": "werewolf"}]
+    assert game.view(1, until=0)["learned"] == []
+    assert game.view(1, until=1)["learned"] == [{"at": 0, "wolves": [3]}]
+    assert game.view(2, until=seer)["decision"] is None
     game.apply(2, Pass())
-    assert game.view(0, until=len(game.calls) - 1)["phase"] == "night"
+    assert game.view(0, until=len(game.turns) - 1)["phase"] == "night"
+    assert game.view(0)["phase"] == "day" and game.view(0)["decision"] is None
+    game.end_day()
     assert game.view(0)["phase"] == "vote"
     assert game.view(0)["decision"]["kind"] == "vote"
 
@@ -202,9 +215,9 @@ def test_end_view_shows_everything_with_timeline() -> None:
     view = game.view(None)
     result = view["result"]
     assert result["dead"] == ["bob"] and result["winners"] == ["ann", "cat"]
-    assert {"call": "seer", "player": "ann", "action": {"type": "view", "targets": ["bob"]}} in (
-        result["timeline"]
-    )
+    seer = next(i for i, t in enumerate(game.turns) if t.name == "seer")
+    entry = {"turn": seer, "call": "seer", "player": "ann"}
+    assert {**entry, "action": {"type": "view", "targets": ["bob"]}} in result["timeline"]
 
 
 @pytest.mark.parametrize(

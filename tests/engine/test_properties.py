@@ -49,8 +49,8 @@ def test_replay_is_deterministic(case: tuple[str, int, int]) -> None:
     again = Game.replay(random_setup(*case), game.history)
     assert game.setup == again.setup
     names = game.players
-    one = json.dumps(game.result.to_json(names, game.calls), sort_keys=True)  # type: ignore[union-attr]
-    two = json.dumps(again.result.to_json(names, again.calls), sort_keys=True)  # type: ignore[union-attr]
+    one = json.dumps(game.result.to_json(names, game.turns), sort_keys=True)  # type: ignore[union-attr]
+    two = json.dumps(again.result.to_json(names, again.turns), sort_keys=True)  # type: ignore[union-attr]
     assert one == two
     assert [game.view(s) for s in range(game.n)] == [again.view(s) for s in range(again.n)]
 
@@ -81,7 +81,7 @@ def _role_strings(value: Any, skip: frozenset[str]) -> list[str]:
     return [value] if isinstance(value, str) and value in ALL_ROLES else []
 
 
-PUBLIC_KEYS = frozenset({"deck", "calls", "edition", "players", "call", "kind"})
+PUBLIC_KEYS = frozenset({"deck", "calls", "turns", "edition", "players", "call", "kind"})
 
 
 @settings(max_examples=200, deadline=None)
@@ -96,11 +96,14 @@ def test_a_view_holds_no_card_its_player_did_not_see(case: tuple[str, int, int])
             allowed = {view["card"]} | {f["card"] for f in view["learned"] if "card" in f}
             allowed |= set(view.get("day", {}).get("revealed", {}).values())
             assert set(_role_strings(view, PUBLIC_KEYS)) <= allowed
-            assert all(f["at"] <= game.call for f in view["learned"])
+            assert all(f["at"] <= game.turn for f in view["learned"])
         spectator = game.view(None)
         assert set(_role_strings(spectator, PUBLIC_KEYS)) <= set(
             spectator.get("day", {}).get("revealed", {}).values()
         )
+        if game.phase == "day":
+            game.end_day()
+            continue
         seat = game.to_move()[0]
         game.apply(seat, rng.choice(game.legal(seat)))
 

@@ -41,16 +41,19 @@ from .editions import (
 )
 from .errors import IllegalAction, InvalidSetup, RulesError
 from .facts import Fact
-from .game import END, NIGHT, VOTE, Game
+from .game import DAY, END, NIGHT, VOTE, Game
 from .night import Decision
+from .phase import Phase
 from .result import Result
 from .roles import ALL_ROLES, WOLF_FAMILY, Role, team_of
 from .setup import Dealer, Setup
+from .turns import Turn, TurnPlan, turn_plan
 
 __all__ = [
     "ALL_ROLES",
     "CENTER",
     "CENTER_WOLF",
+    "DAY",
     "EDITIONS",
     "END",
     "JAPANESE_RECOMMENDED",
@@ -70,6 +73,7 @@ __all__ = [
     "InvalidSetup",
     "Pass",
     "Peek",
+    "Phase",
     "Result",
     "Reveal",
     "Role",
@@ -78,6 +82,8 @@ __all__ = [
     "Shield",
     "Swap",
     "Target",
+    "Turn",
+    "TurnPlan",
     "View",
     "Vote",
     "action_from_json",
@@ -90,6 +96,7 @@ __all__ = [
     "target_from_json",
     "target_to_json",
     "team_of",
+    "turn_plan",
     "validate_deck",
     "validate_enabled",
     "view",

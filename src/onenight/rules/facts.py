@@ -18,7 +18,7 @@ LITTLE_GIRL = "little_girl"
 
 
 class Fact(NamedTuple):
-    """One thing a player learned, at call index ``at`` of the night.
+    """One thing a player learned, in turn ``at`` of the night (``Game.turns``).
 
     ``saw``: ``target`` showed the printed ``card``. ``wolves`` / ``masons`` /
     ``tanners`` / ``acted``: the players ``seats``. ``little_girl``: ``target`` is

@@ -2,33 +2,39 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from . import choices as C
 from .actions import CENTER, CENTER_WOLF, Action, Vote
-from .editions import EDITIONS, night_calls
+from .editions import EDITIONS
 from .errors import IllegalAction
 from .facts import Fact
 from .night import STEPS, Decision, build_agenda
 from .outcome import deaths, winners
+from .phase import Phase
 from .result import Result
 from .roles import Role
-from .setup import Setup
+from .setup import Setup, seat_order_slots
+from .turns import Turn, turn_plan
 
-NIGHT: Final = "night"
-VOTE: Final = "vote"
-END: Final = "end"
+NIGHT: Final = Phase.NIGHT
+DAY: Final = Phase.DAY
+VOTE: Final = Phase.VOTE
+END: Final = Phase.END
 
 
 class Game:
     """One game of One Night Werewolf, from the deal to the result.
 
-    At night exactly one seat chooses at a time (:attr:`decision`); at the vote every
-    seat that has not voted is to move. :meth:`apply` takes a legal choice or raises
-    :class:`IllegalAction` and changes nothing. The same setup and the same choices
-    always give the same game.
+    At night exactly one seat chooses at a time (:attr:`decision`), each choice in its
+    turn of the night's plan (:attr:`turns`). Then the day: players talk until
+    :meth:`end_day` opens the vote, where every seat that has not voted is to move (a
+    seat may change its vote until the last one is in). :meth:`apply` takes a legal
+    choice or raises :class:`IllegalAction` and changes nothing. The same setup and the
+    same choices always give the same game.
     """
 
     def __init__(self, setup: Setup) -> None:
@@ -46,7 +52,10 @@ class Game:
         )
         #: Which card id lies at each target now.
         self.board: dict[int, int] = _start_board(n, c, wolf is not None).copy()
-        self.calls: Final[tuple[str, ...]] = night_calls(ed.id, self.printed)
+        #: The night's turns, from the deck everyone knows (never from the deal).
+        self.plan: Final = turn_plan(ed.id, setup.pool or setup.deck)
+        self.calls: Final[tuple[str, ...]] = self.plan.calls
+        self.turns: Final[tuple[Turn, ...]] = self.plan.turns
         #: The role each seat acts as at night (the dealt card; a Doppelgänger's copy).
         self.acting: list[Role] = list(setup.cards)
         #: Card id → end role, for cards converted at night (copy, PI, Apprentice Tanner).
@@ -61,9 +70,11 @@ class Game:
         self.votes: dict[int, int] = {}
         self.result: Result | None = None
         self.phase = NIGHT
-        self.call = 0
+        self.turn = 0  #: the turn of the night being played (len(turns) after it)
         self.decision: Decision | None = None
-        self._agenda = build_agenda(self.calls, self.acting)
+        self._agenda = build_agenda(
+            self.plan, self.acting, setup.slots or seat_order_slots(setup.cards)
+        )
         self._next = 0
         self._advance()
 
@@ -72,6 +83,12 @@ class Game:
     @property
     def players(self) -> tuple[str, ...]:
         return self.setup.players
+
+    @property
+    def call(self) -> int:
+        """The call of the current turn (``len(calls)`` once the night is over)."""
+        turn = self.turn
+        return self.turns[turn].call if turn < len(self.turns) else len(self.calls)
 
     def to_move(self) -> tuple[int, ...]:
         """The seats that must choose now."""
@@ -86,7 +103,7 @@ class Game:
         if self.phase == NIGHT:
             d = self.decision
             return d.choices if d is not None and d.seat == seat else ()
-        if self.phase == VOTE and 0 <= seat < self.n and seat not in self.votes:
+        if self.phase == VOTE and 0 <= seat < self.n:
             return C.vote(self.n, seat)
         return ()
 
@@ -99,18 +116,29 @@ class Game:
             if id(action) not in d.ids and action not in d.legal:
                 raise IllegalAction(f"{_describe(action)} is not a legal {d.kind} for seat {seat}")
             self.history.append((seat, action))
-            self.night_log.append((d.call, seat, action))
+            self.night_log.append((d.turn, seat, action))
             self.decision = None
             STEPS[d.step][1](self, seat, action)
             self._advance()
         elif self.phase == VOTE:
             self._vote(seat, action)
+        elif self.phase == DAY:
+            raise IllegalAction("the day is on: the vote opens with end_day()")
         else:
             raise IllegalAction("the game is over")
 
+    def end_day(self) -> None:
+        """The day is over: open the vote. IllegalAction (nothing changed) unless it is day."""
+        if self.phase != DAY:
+            raise IllegalAction(f"the day is not on (the game is in the {self.phase})")
+        self.phase = VOTE
+
     def apply_all(self, choices: Iterable[tuple[int, Action]]) -> Game:
-        """Apply ``(seat, action)`` pairs in order; returns the game."""
+        """Apply ``(seat, action)`` pairs in order (the first vote ends the day); returns
+        the game."""
         for seat, action in choices:
+            if self.phase == DAY and isinstance(action, Vote):
+                self.end_day()
             self.apply(seat, action)
         return self
 
@@ -121,7 +149,10 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of this game (by replay: the state is its choices)."""
-        return Game.replay(self.setup, self.history)
+        twin = Game.replay(self.setup, self.history)
+        if self.phase == VOTE and twin.phase == DAY:
+            twin.end_day()
+        return twin
 
     def end_role(self, card_id: int) -> Role:
         """The role a card stands for at the end: its printed role unless converted."""
@@ -136,39 +167,39 @@ class Game:
     # -- used by the night's steps ------------------------------------------------------
 
     def insert_now(self, seat: int, steps: tuple[int, ...]) -> None:
-        """Run these steps for ``seat`` next, in the current call."""
-        k = self.call
-        self._agenda[self._next : self._next] = [(k, seat, step) for step in steps]
+        """A Doppelgänger's copied action made at once: its steps in her call's next turns."""
+        plan, k = self.plan, self.call
+        for j, step in enumerate(steps):
+            insort(self._agenda, (plan.doppel_turn(k, j), seat, step), lo=self._next)
 
-    def insert_at(self, call: str, seat: int, steps: tuple[int, ...]) -> None:
-        """Run these steps for ``seat`` at the end of ``call``'s turn."""
+    def insert_at(self, call: str, seat: int, steps: tuple[int, ...], last: bool = False) -> None:
+        """A Doppelgänger's copied action made later: in ``call``'s first turns (its last
+        turn with ``last``: the Doppelgänger-Little Girl peeks after the dealt ones)."""
+        plan = self.plan
         k = self.calls.index(call)
-        agenda = self._agenda
-        at = self._next
-        while at < len(agenda) and agenda[at][0] <= k:
-            at += 1
-        agenda[at:at] = [(k, seat, step) for step in steps]
+        for j, step in enumerate(steps):
+            turn = plan.last_turn(k) if last else plan.copy_turn(k, 0, j)
+            insort(self._agenda, (turn, seat, step), lo=self._next)
 
     # -- internals ------------------------------------------------------------------------
 
     def _advance(self) -> None:
         agenda = self._agenda
         while self._next < len(agenda):
-            k, seat, step = agenda[self._next]
+            turn, seat, step = agenda[self._next]
             self._next += 1
-            self.call = k
-            d = STEPS[step][0](self, seat, k, step)
+            self.turn = turn
+            d = STEPS[step][0](self, seat, turn, step)
             if d is not None:
                 self.decision = d
                 return
-        self.phase = VOTE
-        self.call = len(self.calls)
+        self.phase = DAY
+        self.turn = len(self.turns)
 
     def _vote(self, seat: int, action: Action) -> None:
+        """Record (or change) a seat's vote; the vote closes when every seat has one."""
         if not isinstance(action, Vote):
             raise IllegalAction("only a vote is legal now")
-        if seat in self.votes:
-            raise IllegalAction(f"seat {seat} has already voted")
         self._check_vote(seat, action.target)
         self.votes[seat] = action.target
         self.history.append((seat, action))
@@ -187,11 +218,11 @@ class Game:
     def apply_votes(self, targets: Sequence[int]) -> None:
         """Close the vote at once: ``targets[s]`` is whom seat ``s`` points at.
 
-        All or nothing: IllegalAction (nothing changed) unless the vote phase is on, no
-        seat has voted yet and every point is legal.
+        All or nothing: IllegalAction (nothing changed) unless it is the day or the vote,
+        no seat has voted yet and every point is legal. During the day it ends the day.
         """
         n = self.n
-        if self.phase != VOTE or self.votes:
+        if self.phase not in (DAY, VOTE) or self.votes:
             raise IllegalAction("the vote cannot be closed at once now")
         if len(targets) != n:
             raise IllegalAction(f"{n} votes are needed, not {len(targets)}")

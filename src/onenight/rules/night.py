@@ -9,7 +9,7 @@ role's steps: at once, with a group, or in her delayed slot.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
@@ -22,17 +22,19 @@ from .facts import make_fact as _fact
 
 if TYPE_CHECKING:
     from .game import Game
+    from .turns import TurnPlan
 
 GROUP: Final = -1
 
 
 class Decision:
-    """A choice one seat must make now: its ``kind``, the ``call`` (index into
-    ``Game.calls``) it belongs to, the legal ``choices`` (``Pass()`` among them when the
-    action is optional) and whether it is ``mandatory``. Decisions are immutable and
-    shared between games (they are cached)."""
+    """A choice one seat must make now: its ``kind``, the ``turn`` of the night it is
+    made in and that turn's ``call`` (indexes into ``Game.turns`` and ``Game.calls``),
+    the legal ``choices`` (``Pass()`` among them when the action is optional) and
+    whether it is ``mandatory``. Decisions are immutable and shared between games
+    (they are cached)."""
 
-    __slots__ = ("call", "choices", "ids", "kind", "legal", "mandatory", "seat", "step")
+    __slots__ = ("call", "choices", "ids", "kind", "legal", "mandatory", "seat", "step", "turn")
 
     def __init__(
         self,
@@ -42,10 +44,12 @@ class Decision:
         choices: tuple[Action, ...],
         mandatory: bool,
         step: int,
+        turn: int,
     ) -> None:
         self.seat = seat
         self.kind = kind
         self.call = call
+        self.turn = turn
         self.choices = choices
         self.legal = frozenset(choices)
         self.ids = frozenset(map(id, choices))
@@ -53,7 +57,7 @@ class Decision:
         self.step = step
 
     def __repr__(self) -> str:
-        return f"Decision(seat={self.seat}, kind={self.kind!r}, call={self.call})"
+        return f"Decision(seat={self.seat}, kind={self.kind!r}, turn={self.turn})"
 
 
 Offer = Callable[["Game", int, int, int], "Decision | None"]
@@ -64,13 +68,13 @@ _DECISIONS_LIMIT = 500_000
 _MISSING: Final = object()
 
 
-def decide(g: Game, seat: int, k: int, step: int, blocked: int, extra: int = 0) -> Decision | None:
-    """The decision of ``step`` for ``seat`` at call ``k``, built once and cached.
+def decide(g: Game, seat: int, t: int, step: int, blocked: int, extra: int = 0) -> Decision | None:
+    """The decision of ``step`` for ``seat`` at turn ``t``, built once and cached.
 
     ``None`` when there is nothing to choose: a mandatory action with no legal target
     is skipped (**Ruling**), and so is an optional one.
     """
-    key = (step, g.n, g.c, k, seat, blocked, extra)
+    key = (step, g.n, g.c, t, g.plan.turns[t].call, seat, blocked, extra)
     d = _DECISIONS.get(key, _MISSING)
     if d is _MISSING:
         if len(_DECISIONS) > _DECISIONS_LIMIT:
@@ -80,7 +84,7 @@ def decide(g: Game, seat: int, k: int, step: int, blocked: int, extra: int = 0) 
         if acts and not mandatory:
             acts.append(PASS)
         d = _DECISIONS[key] = (
-            Decision(seat, kind, k, tuple(acts), mandatory, step) if acts else None
+            Decision(seat, kind, key[4], tuple(acts), mandatory, step, t) if acts else None
         )
     return d  # type: ignore[return-value]
 
@@ -96,9 +100,9 @@ def _learn(g: Game, seat: int, fact: Fact) -> None:
 
 def _look(g: Game, seat: int, target: int) -> R.Role:
     card = g.printed[g.board[target]]
-    fact = _fact((g.call, SAW, target, card, ()))
+    fact = _fact((g.turn, SAW, target, card, ()))
     g.facts[seat].append(fact)
-    g.night_log.append((g.call, seat, fact))
+    g.night_log.append((g.turn, seat, fact))
     return card
 
 
@@ -118,21 +122,21 @@ _MASON: Final = frozenset({R.MASON})
 _TANNER: Final = frozenset({R.TANNER})
 
 
-def offer_choice(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_choice(g: Game, seat: int, t: int, step: int) -> Decision | None:
     """A decision about other players' unshielded cards (or the center)."""
-    return decide(g, seat, k, step, g.shields)
+    return decide(g, seat, t, step, g.shields)
 
 
-def offer_own_card(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_own_card(g: Game, seat: int, t: int, step: int) -> Decision | None:
     """Robber, Drunk: nothing to do when their own card is shielded."""
-    return None if _shielded(g, seat) else decide(g, seat, k, step, g.shields)
+    return None if _shielded(g, seat) else decide(g, seat, t, step, g.shields)
 
 
-def offer_alpha(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_alpha(g: Game, seat: int, t: int, step: int) -> Decision | None:
     blocked = g.shields
     for s in _seats_acting(g, R.WOLF_FAMILY):
         blocked |= 1 << s  # never a night wolf
-    return decide(g, seat, k, step, blocked)
+    return decide(g, seat, t, step, blocked)
 
 
 def resolve_shield(g: Game, seat: int, action: Action) -> None:
@@ -152,7 +156,7 @@ def resolve_copy(g: Game, seat: int, action: Action) -> None:
     if steps:
         g.insert_now(seat, steps)
     elif role == R.LITTLE_GIRL:
-        g.insert_at("werewolves", seat, (LG_PEEK,))
+        g.insert_at("werewolves", seat, (LG_PEEK,), last=True)
     elif role in DELAYED_COPIES:
         g.insert_at(DELAYED_COPIES[role], seat, DELAYED_STEPS[role])
 
@@ -160,52 +164,52 @@ def resolve_copy(g: Game, seat: int, action: Action) -> None:
 # -- what groups see: werewolves, minion, masons; the apprentice tanner -----------------
 
 
-def offer_wolves_see(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_wolves_see(g: Game, seat: int, t: int, step: int) -> Decision | None:
     wolves = _seats_acting(g, R.WOLF_FAMILY)
     acting = g.acting
     for s in wolves:
         if acting[s] in R.WAKING_WOLVES:
-            _learn(g, s, _fact((k, WOLVES, -1, "", tuple(w for w in wolves if w != s))))
+            _learn(g, s, _fact((t, WOLVES, -1, "", tuple(w for w in wolves if w != s))))
     return None
 
 
-def offer_lone_peek(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_lone_peek(g: Game, seat: int, t: int, step: int) -> Decision | None:
     if not g.edition.lone_wolf_peek:
         return None
     waking = _seats_acting(g, R.WAKING_WOLVES)
     if len(waking) != 1 or R.DREAM_WOLF in g.acting:
         return None
-    return decide(g, waking[0], k, step, 0)
+    return decide(g, waking[0], t, step, 0)
 
 
 def resolve_little_girl(g: Game, seat: int, action: Action) -> None:
     if isinstance(action, Peek):
-        k = g.call
+        t = g.turn
         waking = _seats_acting(g, R.WAKING_WOLVES)
-        _learn(g, seat, _fact((k, WOLVES, -1, "", tuple(waking))))
+        _learn(g, seat, _fact((t, WOLVES, -1, "", tuple(waking))))
         for wolf in waking:
-            _learn(g, wolf, _fact((k, LITTLE_GIRL, seat, "", ())))
+            _learn(g, wolf, _fact((t, LITTLE_GIRL, seat, "", ())))
 
 
-def offer_minion(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_minion(g: Game, seat: int, t: int, step: int) -> Decision | None:
     wolves = tuple(_seats_acting(g, R.WOLF_FAMILY))
     for s in _seats_acting(g, _MINION):
-        _learn(g, s, _fact((k, WOLVES, -1, "", wolves)))
+        _learn(g, s, _fact((t, WOLVES, -1, "", wolves)))
     return None
 
 
-def offer_apprentice_tanner(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_apprentice_tanner(g: Game, seat: int, t: int, step: int) -> Decision | None:
     tanners = tuple(s for s in _seats_acting(g, _TANNER) if s != seat)
-    _learn(g, seat, _fact((k, TANNERS, -1, "", tanners)))
+    _learn(g, seat, _fact((t, TANNERS, -1, "", tanners)))
     if not tanners:
         g.converted[seat] = R.TANNER  # becomes a Tanner for good, with her card
     return None
 
 
-def offer_masons(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_masons(g: Game, seat: int, t: int, step: int) -> Decision | None:
     masons = _seats_acting(g, _MASON)
     for s in masons:
-        _learn(g, s, _fact((k, MASONS, -1, "", tuple(m for m in masons if m != s))))
+        _learn(g, s, _fact((t, MASONS, -1, "", tuple(m for m in masons if m != s))))
     return None
 
 
@@ -219,12 +223,12 @@ def resolve_look(g: Game, seat: int, action: Action) -> None:
         g.acted |= 1 << seat
 
 
-def offer_investigate(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_investigate(g: Game, seat: int, t: int, step: int) -> Decision | None:
     first = g.scratch.get(seat)
     if first is None:  # first look
-        return decide(g, seat, k, step, g.shields)
+        return decide(g, seat, t, step, g.shields)
     if first >= 0:  # second look: another player
-        return decide(g, seat, k, step, g.shields | 1 << first)
+        return decide(g, seat, t, step, g.shields | 1 << first)
     del g.scratch[seat]  # declined, or stopped on a wolf or a Tanner
     return None
 
@@ -261,9 +265,9 @@ def resolve_witch_look(g: Game, seat: int, action: Action) -> None:
         g.scratch[seat] = action.targets[0]
 
 
-def offer_witch_swap(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_witch_swap(g: Game, seat: int, t: int, step: int) -> Decision | None:
     slot = g.scratch.pop(seat, None)
-    return None if slot is None else decide(g, seat, k, step, g.shields, slot)
+    return None if slot is None else decide(g, seat, t, step, g.shields, slot)
 
 
 def resolve_swap(g: Game, seat: int, action: Action) -> None:
@@ -274,14 +278,14 @@ def resolve_swap(g: Game, seat: int, action: Action) -> None:
 # -- aura seer, insomniac, revealer ------------------------------------------------------
 
 
-def offer_aura(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_aura(g: Game, seat: int, t: int, step: int) -> Decision | None:
     acted = g.acted
     seen = tuple(s for s in range(g.n) if s != seat and acted >> s & 1)
-    _learn(g, seat, _fact((k, ACTED, -1, "", seen)))
+    _learn(g, seat, _fact((t, ACTED, -1, "", seen)))
     return None
 
 
-def offer_insomniac(g: Game, seat: int, k: int, step: int) -> Decision | None:
+def offer_insomniac(g: Game, seat: int, t: int, step: int) -> Decision | None:
     if not _shielded(g, seat):
         _look(g, seat, seat)
         g.acted |= 1 << seat
@@ -425,34 +429,40 @@ DELAYED_STEPS: Final[dict[R.Role, tuple[int, ...]]] = {
 
 
 @lru_cache(maxsize=4096)
-def _plan(
+def _tasks(
     calls: tuple[str, ...],
-) -> tuple[tuple[tuple[int, int, int], ...], dict[R.Role, tuple[tuple[int, int], ...]]]:
-    """For a call sequence: the group tasks, and each role's ``(call, step)`` tasks."""
-    groups: list[tuple[int, int, int]] = []
-    by_role: dict[R.Role, list[tuple[int, int]]] = {}
+) -> tuple[tuple[tuple[int, int], ...], dict[R.Role, tuple[tuple[int, int, int], ...]]]:
+    """For a call sequence: the group tasks ``(call, step)``, and each role's tasks
+    ``(call, j, step)`` (``j``: which step of that call's action)."""
+    groups: list[tuple[int, int]] = []
+    by_role: dict[R.Role, list[tuple[int, int, int]]] = {}
     for k, call in enumerate(calls):
         for role, steps in CALL_TASKS.get(call, ()):
             if role is None:
-                groups.extend((k, GROUP, step) for step in steps)
+                groups.extend((k, step) for step in steps)
             else:
-                by_role.setdefault(role, []).extend((k, step) for step in steps)
+                by_role.setdefault(role, []).extend((k, j, s) for j, s in enumerate(steps))
     return tuple(groups), {role: tuple(tasks) for role, tasks in by_role.items()}
 
 
-def build_agenda(calls: tuple[str, ...], dealt: list[R.Role]) -> list[tuple[int, int, int]]:
-    """The night's tasks for a deal, in wake order; seats sharing a role in seat order.
+def build_agenda(
+    plan: TurnPlan, dealt: Sequence[R.Role], slots: Sequence[int]
+) -> list[tuple[int, int, int]]:
+    """The night's tasks ``(turn, seat, step)`` for a deal, in the order they run.
 
-    Tasks sort by (call, seat, step): group steps (seat -1) come first in their call,
-    and a role's steps have increasing step numbers in the order they run.
+    Each task runs in its turn of the plan: a seat's steps in the turns of the copy of
+    its card it holds (``slots[seat]``), so players who share a role act in slot order.
+    Group steps (seat -1: the werewolves seeing each other …) run first in their turn.
     """
-    groups, by_role = _plan(calls)
-    agenda = list(groups)
+    groups, by_role = _tasks(plan.calls)
+    first = plan.first
+    agenda = [(first[k], GROUP, step) for k, step in groups]
     append = agenda.append
     for seat, card in enumerate(dealt):
         tasks = by_role.get(card)
         if tasks is not None:
-            for k, step in tasks:
-                append((k, seat, step))
+            slot = slots[seat]
+            for k, j, step in tasks:
+                append((plan.copy_turn(k, slot, j), seat, step))
     agenda.sort()
     return agenda

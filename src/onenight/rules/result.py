@@ -11,6 +11,7 @@ from .roles import Role, team_of
 
 if TYPE_CHECKING:
     from .game import Game
+    from .turns import Turn
 
 
 class Result:
@@ -93,12 +94,12 @@ class Result:
 
     @property
     def timeline(self) -> list[tuple[int, int, Any]]:
-        """The night's log: ``(call, seat, action or fact)`` in order."""
+        """The night's log: ``(turn, seat, action or fact)`` in order."""
         return list(self._log)
 
-    def to_json(self, players: Sequence[str], calls: Sequence[str] = ()) -> dict[str, Any]:
+    def to_json(self, players: Sequence[str], turns: Sequence[Turn] = ()) -> dict[str, Any]:
         """FORMAT.md's result object (players by name), plus ``votes``, ``teams``,
-        ``shields`` and, with ``calls``, the night ``timeline``."""
+        ``shields`` and, with the night's ``turns``, its ``timeline``."""
         names = tuple(players)
         out: dict[str, Any] = {
             "cards": dict(zip(names, self.cards, strict=True)),
@@ -116,18 +117,18 @@ class Result:
         out["learned"] = {
             names[s]: [f.to_json(names) for f in facts] for s, facts in enumerate(self.learned)
         }
-        if calls:
-            out["timeline"] = timeline_json(self.timeline, names, calls)
+        if turns:
+            out["timeline"] = timeline_json(self.timeline, names, turns)
         return out
 
 
 def timeline_json(
-    log: Sequence[tuple[int, int, Any]], names: Sequence[str], calls: Sequence[str]
+    log: Sequence[tuple[int, int, Any]], names: Sequence[str], turns: Sequence[Turn]
 ) -> list[dict[str, Any]]:
-    """The night in order: each choice made and each thing learned, with its call."""
+    """The night in order: each choice made and each thing learned, with its turn and call."""
     out = []
-    for k, seat, item in log:
-        entry: dict[str, Any] = {"call": calls[k], "player": names[seat]}
+    for t, seat, item in log:
+        entry: dict[str, Any] = {"turn": t, "call": turns[t].name, "player": names[seat]}
         if isinstance(item, Fact):
             entry["learned"] = item.to_json(tuple(names))
         else:

@@ -45,12 +45,19 @@ def _resolve(scenario: Any) -> dict[str, Any]:
     options = scenario.get("options")
     if options is not None and not isinstance(options, dict):
         raise ScenarioError("'options' must be an object")  # accepted and ignored (FORMAT.md)
+    order = scenario.get("order")
+    if order is not None:
+        order_names = _list_of_str(order, "order")
+        if sorted(order_names) != sorted(players):
+            raise ScenarioError("'order' must list every player exactly once")
+        order = [players.index(name) for name in order_names]
     setup = Setup.fixed(
         _str(scenario.get("edition"), "edition"),
         players,
         [deal[p] for p in players],
         _list_of_str(scenario.get("center"), "center"),
         scenario.get("center_wolf"),
+        order,
     )
     game = Game(setup)
     seat_of = {name: i for i, name in enumerate(players)}
@@ -106,6 +113,7 @@ def _play_votes(game: Game, votes: Any, seat_of: dict[str, int]) -> None:
     for name in votes:
         if name not in seat_of:
             raise ScenarioError(f"'votes' names an unknown player {name!r}")
+    game.end_day()
     for name, seat in seat_of.items():
         if name not in votes:
             raise ScenarioError(f"{name} has no vote (no abstaining)")

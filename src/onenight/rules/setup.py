@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,8 +36,11 @@ class Setup:
 
     ``cards[i]`` is dealt to seat ``i`` (``players[i]``); ``center[i]`` lies in slot
     ``center:i``; ``center_wolf`` is the Alpha Wolf's center Werewolf card (``None``
-    without an Alpha Wolf). Build one with :meth:`shuffled` or :meth:`fixed`, which
-    check it against the rules.
+    without an Alpha Wolf). ``slots[i]``: which copy of its card seat ``i`` holds, that
+    is which of that card's turns is its own (RULES.md §6); players who share a role act
+    in slot order. Empty: seat order. ``pool``: in a ``workshop`` draw, the enabled
+    cards the deal was drawn from (``None`` otherwise); the night is planned from it.
+    Build one with :meth:`shuffled` or :meth:`fixed`, which check it against the rules.
     """
 
     edition: str
@@ -45,11 +49,25 @@ class Setup:
     center: tuple[Role, ...]
     center_wolf: Role | None = None
     seed: int | None = None
+    slots: tuple[int, ...] = ()
+    pool: tuple[Role, ...] | None = None
 
     @property
     def deck(self) -> tuple[Role, ...]:
         """Every card of the deal but the center Werewolf card."""
         return self.cards + self.center
+
+    @property
+    def public_deck(self) -> tuple[Role, ...]:
+        """The cards everyone knows may be in play: the deck (the enabled cards in a
+        workshop draw), without the center Werewolf card."""
+        return self.pool if self.pool is not None else self.deck
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats in acting order for players who share a role (FORMAT.md ``order``)."""
+        slots = self.slots or seat_order_slots(self.cards)
+        return tuple(sorted(range(len(self.players)), key=lambda s: (slots[s], s)))
 
     @classmethod
     def fixed(
@@ -59,8 +77,12 @@ class Setup:
         cards: Sequence[Role],
         center: Sequence[Role],
         center_wolf: Role | None = None,
+        order: Sequence[int] | None = None,
     ) -> Setup:
-        """A given deal, checked: InvalidSetup with the reason if the rules forbid it."""
+        """A given deal, checked: InvalidSetup with the reason if the rules forbid it.
+
+        ``order``: the seats, each once, in the order players who share a role act
+        (seat order when ``None``)."""
         ed = edition(edition_id)
         check_players(ed, len(players))
         check_names(players)
@@ -79,7 +101,8 @@ class Setup:
                 raise InvalidSetup(f"the center Werewolf card is a werewolf, not {center_wolf!r}")
         elif center_wolf is not None:
             raise InvalidSetup("a center Werewolf card lies out only with an alpha_wolf")
-        return cls(ed.id, tuple(players), tuple(cards), tuple(center), center_wolf)
+        slots = () if order is None else slots_from_order(cards, order)
+        return cls(ed.id, tuple(players), tuple(cards), tuple(center), center_wolf, None, slots)
 
     @classmethod
     def shuffled(
@@ -98,6 +121,8 @@ class Setup:
             "center": list(self.center),
             "center_wolf": self.center_wolf,
             "seed": self.seed,
+            "slots": list(self.slots or seat_order_slots(self.cards)),
+            "pool": None if self.pool is None else list(self.pool),
         }
 
     @classmethod
@@ -106,15 +131,31 @@ class Setup:
         setup = cls.fixed(
             data["edition"], data["players"], data["cards"], data["center"], data.get("center_wolf")
         )
-        seed = data.get("seed")
-        return cls(setup.edition, setup.players, setup.cards, setup.center, setup.center_wolf, seed)
+        pool = data.get("pool")
+        if pool is not None:
+            draw_deck(setup.edition, len(setup.players), pool, random.Random(0))  # checks it
+            if Counter(setup.deck) - Counter(pool):
+                raise InvalidSetup("the deal holds cards that are not among the enabled ones")
+        slots = tuple(data.get("slots") or ())
+        if slots:
+            check_slots(setup.cards, slots, Counter(pool if pool is not None else setup.deck))
+        return cls(
+            setup.edition,
+            setup.players,
+            setup.cards,
+            setup.center,
+            setup.center_wolf,
+            data.get("seed"),
+            slots,
+            None if pool is None else tuple(pool),
+        )
 
 
 class Dealer:
     """Deals many games from one checked table: the edition, the seats and the deck
     (or, in ``workshop``, the enabled cards). The checks run once, here."""
 
-    __slots__ = ("_draws", "_wolf", "deck", "edition", "n", "players")
+    __slots__ = ("_copies", "_draws", "_wolf", "deck", "edition", "n", "players")
 
     def __init__(self, edition_id: str, players: Sequence[str], deck: Sequence[Role]) -> None:
         ed = edition(edition_id)
@@ -126,9 +167,12 @@ class Dealer:
         self.n = len(players)
         self._draws = len(deck) != self.n + ed.center
         self._wolf = R.WEREWOLF if R.ALPHA_WOLF in deck else None
+        #: Cards of which the deck holds several copies: each copy has its own turn.
+        self._copies = {role: k for role, k in Counter(deck).items() if k > 1}
 
     def deal(self, rng: random.Random, seed: int | None = None) -> Setup:
-        """A new deal, shuffled with ``rng`` (``seed`` is only recorded)."""
+        """A new deal, shuffled with ``rng`` (``seed`` is only recorded), and the turn
+        order of players who share a role: each holds a random copy of the card's turns."""
         if self._draws:
             cards = draw_deck(self.edition, self.n, self.deck, rng)
             wolf = R.WEREWOLF if R.ALPHA_WOLF in cards else None
@@ -137,7 +181,10 @@ class Dealer:
             wolf = self._wolf
         shuffle(cards, rng)
         n = self.n
-        return Setup(self.edition, self.players, tuple(cards[:n]), tuple(cards[n:]), wolf, seed)
+        dealt = tuple(cards[:n])
+        slots = draw_slots(dealt, self._copies, rng)
+        pool = self.deck if self._draws else None
+        return Setup(self.edition, self.players, dealt, tuple(cards[n:]), wolf, seed, slots, pool)
 
 
 def shuffle(cards: list[Role], rng: random.Random) -> None:
@@ -146,3 +193,55 @@ def shuffle(cards: list[Role], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def seat_order_slots(cards: Sequence[Role]) -> tuple[int, ...]:
+    """The slots of seat order: each seat's rank among the seats dealt the same card."""
+    return slots_from_order(cards, range(len(cards)))
+
+
+def slots_from_order(cards: Sequence[Role], order: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's rank among the seats dealt the same card, by ``order``."""
+    n = len(cards)
+    if not all(type(s) is int for s in order) or sorted(order) != list(range(n)):
+        raise InvalidSetup("the order must list every player exactly once")
+    seen: Counter[Role] = Counter()
+    slots = [0] * n
+    for seat in order:
+        card = cards[seat]
+        slots[seat] = seen[card]
+        seen[card] += 1
+    return tuple(slots)
+
+
+def check_slots(cards: Sequence[Role], slots: Sequence[int], copies: Counter[Role]) -> None:
+    """InvalidSetup unless each seat holds a different copy of its card among those in
+    the deck."""
+    if len(slots) != len(cards):
+        raise InvalidSetup(f"{len(cards)} players need {len(cards)} slots")
+    taken: set[tuple[Role, int]] = set()
+    for card, slot in zip(cards, slots, strict=True):
+        if type(slot) is not int or not 0 <= slot < copies[card] or (card, slot) in taken:
+            raise InvalidSetup(f"slot {slot!r} of a {card} is not a free copy of that card")
+        taken.add((card, slot))
+
+
+def draw_slots(
+    dealt: Sequence[Role], copies: dict[Role, int], rng: random.Random
+) -> tuple[int, ...]:
+    """A random copy for each dealt card of which the deck holds several (RULES.md §6):
+    the holders of a card take distinct copies, each one equally likely, so which turn
+    is yours tells nothing about who else holds your card."""
+    slots = [0] * len(dealt)
+    free: dict[Role, list[int]] = {}
+    rand = rng.random
+    for seat, card in enumerate(dealt):
+        k = copies.get(card)
+        if k is None:
+            continue
+        left = free.get(card)
+        if left is None:
+            left = free[card] = list(range(k))
+        i = int(rand() * len(left))
+        slots[seat] = left.pop(i)
+    return tuple(slots)
