@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from onenight.client import Client
+from onenight.randomplay import random_night
 
 TIMERS = {"turn": 1.0, "jitter": 0.5, "day": 60.0, "vote": 20.0}
 
@@ -99,19 +100,7 @@ async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> 
     await host.configure(edition="ultimate", **TIMERS)
     await host.start()
 
-    async def night(c: Client) -> None:
-        while True:
-            await c.until(lambda c: c.phase != "night" or bool(c.choices()), 120)
-            if c.phase != "night":
-                return
-            seen = c.states
-            try:
-                await c.act(rng.choice(c.choices()))
-            except Exception:
-                room.stats.errors += 1
-            await c.until(lambda c, seen=seen: c.states > seen, 120)
-
-    await asyncio.gather(*(night(c) for c in room.clients))
+    await asyncio.gather(*(random_night(c, rng) for c in room.clients))
     await host.until(lambda c: c.phase == "day", 120)
     await room.talk(rounds, gap, rng)
     await host.end_day()

@@ -12,21 +12,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from onenight.randomplay import play_random
 from onenight.rules import Dealer, Game, Role, default_deck
 
 
 def play_random_game(dealer: Dealer, rng: random.Random) -> Game:
     """One complete game with every choice drawn at random from the legal ones."""
-    game = Game(dealer.deal(rng))
-    rand = rng.random
-    while (d := game.decision) is not None:
-        options = d.choices
-        game.apply(d.seat, options[int(rand() * len(options))])
-    n = game.n
-    # Each seat points at a random other seat: draw among n - 1, skip over oneself.
-    targets = [int(rand() * (n - 1)) for _ in range(n)]
-    game.apply_votes([t + (t >= seat) for seat, t in enumerate(targets)])
-    return game
+    return play_random(Game(dealer.deal(rng)), rng)
 
 
 def run_bench(

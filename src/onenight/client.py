@@ -24,6 +24,15 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+#: Night messages are padded to this many bytes, so that an action and ``nothing`` look
+#: the same on the wire (the ``ref`` is added after: keep refs of one width).
+NIGHT_MESSAGE = 384
+
+
+def _padded(message: dict[str, Any]) -> dict[str, Any]:
+    size = len(orjson.dumps({**message, "pad": ""}))
+    return {**message, "pad": " " * max(0, NIGHT_MESSAGE - size)}
+
 
 class ServerError(Exception):
     """The server refused a request: ``code`` (stable) and ``message`` (human)."""
@@ -122,9 +131,15 @@ class Client:
     def seat(self) -> int | None:
         return self.state.get("seat") if self.state else None
 
+    @property
+    def turn(self) -> int | None:
+        """The night's turn the clock is at (-1: the deal), or None."""
+        return self.state.get("turn") if self.state else None
+
     def choices(self) -> list[dict[str, Any]]:
         """The legal choices offered now (night decision or vote), as JSON actions."""
-        return list(self.state.get("choices") or []) if self.state else []
+        decision = self.state.get("decision") if self.state else None
+        return list(decision["choices"]) if decision else []
 
     # ----- requests -----
 
@@ -169,7 +184,15 @@ class Client:
         return await self.request({"type": "rematch"})
 
     async def act(self, action: dict[str, Any]) -> dict[str, Any]:
-        return await self.request({"type": "act", "action": action})
+        return await self.request(_padded({"type": "act", "action": action}))
+
+    async def nothing(self) -> dict[str, Any]:
+        """The night's tap when there is nothing to choose, answered like an action."""
+        return await self.request(_padded({"type": "nothing"}))
+
+    async def tap(self, action: dict[str, Any] | None) -> dict[str, Any]:
+        """This turn's one night message: the action, or ``nothing``."""
+        return await (self.nothing() if action is None else self.act(action))
 
     async def chat(self, text: str) -> dict[str, Any]:
         return await self.request({"type": "chat", "text": text})

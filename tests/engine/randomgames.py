@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from onenight.rules import EDITIONS, Game, Setup
+from onenight.randomplay import play_random as play_random
+from onenight.rules import EDITIONS, Setup
 from onenight.rules import roles as R
 from onenight.rules.editions import AT_MOST_ONE
 
@@ -37,18 +38,6 @@ def random_setup(edition: str, n: int, seed: int) -> Setup:
     rng = random.Random(seed)
     deck = random_deck(edition, n, rng)
     return Setup.shuffled(edition, [f"p{i}" for i in range(n)], deck, seed)
-
-
-def play_random(game: Game, rng: random.Random) -> Game:
-    """Every choice at random among the legal ones, then random votes one by one."""
-    while game.decision is not None:
-        d = game.decision
-        game.apply(d.seat, rng.choice(d.choices))
-    game.end_day()
-    while game.phase == "vote":
-        seat = rng.choice(game.to_move())
-        game.apply(seat, rng.choice(game.legal(seat)))
-    return game
 
 
 EDITION_PLAYERS = [(e.id, n) for e in EDITIONS.values() for n in (e.min_players, e.max_players)]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import random
 from typing import Any
 
-from onenight.client import Client, ServerError
+from onenight.client import Client
+from onenight.randomplay import random_player
 from onenight.rules import EDITIONS, default_deck, validate_deck
 
 FAST = {"turn": 0.25, "jitter": 0.05, "day": 0.2, "vote": 3.0}
@@ -76,38 +76,7 @@ def random_deck(edition: str, n: int, rng: random.Random) -> list[str]:
     raise AssertionError(f"no legal deck found for {edition} with {n} players")
 
 
-async def bot(c: Client, rng: random.Random, vote: bool = True, talk: bool = False) -> None:
-    """Play a game to its end: random legal night choices, one random vote."""
-    voted = False
-    while True:
-        await c.until(functools.partial(_wants, may_vote=vote and not voted, talk=talk), 60)
-        if c.phase == "end":
-            return
-        seen = c.states
-        try:
-            if c.phase == "night":
-                await c.act(rng.choice(c.choices()))
-            elif c.phase == "vote" and vote and not voted:
-                await c.vote(rng.choice(c.choices())["target"])
-                voted = True
-            elif talk and c.phase == "day":
-                await c.chat(f"hello from {c.seat}")
-                talk = False
-                continue
-        except ServerError as exc:
-            if exc.code not in ("not_your_turn", "out_of_phase", "illegal"):
-                raise
-        await c.until(lambda c, seen=seen: c.states > seen or c.phase == "end", 60)
-
-
-def _wants(c: Client, may_vote: bool, talk: bool) -> bool:
-    if c.phase == "end":
-        return True
-    if c.phase == "night":
-        return bool(c.choices())
-    if c.phase == "vote":
-        return may_vote and bool(c.choices())
-    return talk and c.phase == "day"
+bot = random_player  #: a scripted player: random legal choices, one random vote
 
 
 async def play(players: list[Client], seed: int = 0, talk: bool = False) -> None:

@@ -154,11 +154,29 @@ def _targets(data: dict[str, Any], low: int, high: int) -> list[Target]:
     return [target_from_json(t) for t in raw]
 
 
+#: The keys of each action's JSON form: any other key makes it malformed.
+_KEYS: Final[dict[str, frozenset[str]]] = {
+    "view": frozenset({"type", "targets"}),
+    "swap": frozenset({"type", "targets"}),
+    "copy": frozenset({"type", "target"}),
+    "shield": frozenset({"type", "target"}),
+    "reveal": frozenset({"type", "target"}),
+    "vote": frozenset({"type", "target"}),
+    "peek": frozenset({"type"}),
+    "pass": frozenset({"type"}),
+}
+
+
 def action_from_json(data: object) -> Action:
-    """Parse an action's JSON form; IllegalAction with a reason on anything malformed."""
+    """Parse an action's JSON form; IllegalAction with a reason on anything malformed
+    (an unknown type, a missing or bad target, a key the form does not have)."""
     if not isinstance(data, dict):
         raise IllegalAction("an action must be a JSON object")
     kind = data.get("type")
+    keys = _KEYS.get(kind) if isinstance(kind, str) else None
+    if keys is not None and not data.keys() <= keys:
+        extra = ", ".join(sorted(map(str, data.keys() - keys)))
+        raise IllegalAction(f"unknown keys in a {kind} action: {extra}")
     if kind == "view":
         return view(*_targets(data, 1, 2))
     if kind == "swap":

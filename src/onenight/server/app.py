@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+import orjson
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field
 
 from onenight.pubsub import open_pubsub
+from onenight.rules import Phase
+from onenight.session.decks import check_deck
 from onenight.session.hub import Hub, RoomActor
 from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import room_frame
@@ -34,9 +38,29 @@ class Joined(BaseModel):
 
 
 class DeckCheck(BaseModel):
-    edition: str = Field(examples=["ultimate"])
+    edition: str = Field(max_length=32, examples=["ultimate"])
     players: int = Field(ge=1, le=99)
     deck: dict[str, int] = Field(max_length=40, examples=[{"werewolf": 2, "seer": 1}])
+
+
+class StrictJSONRequest(Request):
+    """Request bodies read as strict JSON (orjson): ``NaN``, ``Infinity``, ``1e400`` and
+    lone surrogates are not JSON. FastAPI answers the decode error with a 422."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = orjson.loads(await self.body())
+        return self._json
+
+
+class StrictJSONRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictJSONRequest(request.scope, request.receive))
+
+        return strict
 
 
 def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
@@ -54,6 +78,7 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
         summary="One Night Werewolf server: rooms over HTTP, the game over a WebSocket (/ws)",
         lifespan=lifespan,
     )
+    app.router.route_class = StrictJSONRoute
     app.state.hub = hub
 
     def fail(exc: BadMessage) -> HTTPException:
@@ -81,22 +106,11 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
         ]
 
     @app.post("/api/decks/check")
-    async def check_deck(body: DeckCheck) -> dict[str, Any]:
-        """Whether a deck is legal for an edition and a number of players, and why not."""
-        from onenight.rules.editions import EDITIONS, validate_deck, validate_enabled
-
-        ed = EDITIONS.get(body.edition)
-        if ed is None:
-            return {"ok": False, "reason": f"no edition {body.edition!r}"}
-        deck = [r for r, n in sorted(body.deck.items()) for _ in range(max(0, min(n, 12)))]
-        try:
-            if ed.draws_deck and len(deck) != body.players + ed.center:
-                validate_enabled(ed.id, body.players, deck)
-            else:
-                validate_deck(ed.id, body.players, deck)
-        except Exception as exc:
-            return {"ok": False, "reason": str(exc)}
-        return {"ok": True, "reason": None}
+    async def deck_check(body: DeckCheck) -> dict[str, Any]:
+        """Whether a deck is legal for an edition and a number of players, and why not:
+        the same check as the lobby's ``configure`` and ``start``."""
+        reason = check_deck(body.edition, body.players, body.deck)
+        return {"ok": reason is None, "reason": reason}
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom) -> Joined:
@@ -134,7 +148,7 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
         """The last ended game: every card, deaths, winners, votes and the night timeline."""
         actor = room_actor(code)
         play = actor.room.play
-        if play is None or play.phase != "end":
+        if play is None or play.phase != Phase.END:
             raise HTTPException(409, detail={"code": "no_result", "message": "no ended game"})
         return {"game": play.no, "players": play.names, "result": play.result}
 

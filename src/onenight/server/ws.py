@@ -20,7 +20,6 @@ from onenight.pubsub import SlowSubscriber, Subscription
 from onenight.session import protocol as P
 from onenight.session.hub import Hub, Session, channel
 from onenight.session.protocol import BadMessage
-from onenight.session.views import encode
 
 log = logging.getLogger("onenight.server")
 
@@ -60,7 +59,8 @@ class Connection:
             await self.ws.send_text(text)
 
     async def reply(self, frame: dict[str, Any]) -> None:
-        await self.send(encode(frame))
+        """An ack or an error: padded like every frame during the night."""
+        await self.send(self.hub.pad_reply(self.session, frame))
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -70,16 +70,16 @@ class Connection:
                 if message["type"] == "websocket.disconnect":
                     break
                 raw = message.get("text")
-                if raw is None:
-                    raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-                await self.on_message(raw)
+                await self.on_message(raw if raw is not None else None)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             await self.cleanup()
 
-    async def on_message(self, raw: str) -> None:
-        ref = None
+    async def on_message(self, raw: str | None) -> None:
+        """One frame from the client: a text frame holding one message (a binary frame
+        is refused). Every answer echoes the message's ``ref`` when it can be read."""
+        ref = P.peek_ref(raw) if raw is not None else None
         try:
             if not self.bucket.take():
                 if self.bucket.tokens < CUTOFF:
@@ -87,7 +87,8 @@ class Connection:
                     await self.ws.close(code=1008, reason="flooding")
                     return
                 raise BadMessage("rate_limited", f"at most {RATE:g} messages a second")
-            ref = P.peek_ref(raw)
+            if raw is None:
+                raise BadMessage("invalid", "messages are JSON text frames, not binary")
             msg = P.parse(raw)
             fields = await self.execute(msg)
             await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields})
@@ -113,6 +114,8 @@ class Connection:
                 session = await self.hub.resume(msg.room, msg.token)
             await self.open(session)
             return {"room": session.room, "member": session.member, "token": session.token}
+        if isinstance(msg, P.Ping) and self.session is None:
+            return {"pong": True}
         if self.session is None:
             raise BadMessage("not_joined", "create, join or resume a room first")
         return await self.hub.handle(self.session, msg)

@@ -1,106 +1,81 @@
-"""The game's clock: dealing, the night's calls, the day, the vote and its close.
+"""The game's clock as a pure function: ``tick(room, now, rng)`` → the events now due.
 
-Every call of ``game.calls`` lasts the host's turn length plus a random jitter, whether
-its card is with a player or in the center; when it ends, the choices still open at that
-call are made for the player (an optional one is skipped, a mandatory one made at
-random). A player who never voted gets a random legal vote when the vote closes.
+Every turn of the night's plan lasts the host's turn length plus a random jitter,
+whether a player holds its card or not, and whether or not its chooser has chosen:
+nothing about the deal shortens or lengthens the night. When a turn ends, a choice
+still open in it is made for its player (an optional one is skipped, a mandatory one
+made at random). Then the day; then the vote, which closes when every seat has voted
+(the engine closes it) or at its deadline, when each seat without a vote gets a random
+legal one.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from typing import TYPE_CHECKING, Any
 
-from onenight.rules import Game, Pass, Vote, target_to_json
+from onenight.rules import Game, Pass, Phase, Vote
 
-from .protocol import BadMessage
-from .views import deck_for, deck_problem, turn_for
-
-if TYPE_CHECKING:
-    from .hub import RoomActor
-    from .play import Play
+from . import events as ev
+from .play import Play
+from .room import Room
 
 #: How late a deadline may be handled and still anchor the next one (else: now).
 ANCHOR_SLACK = 1.0
 
 
-def _base(play: Play) -> float:
-    """The time the next period counts from: the deadline just passed, so that work
-    done at a deadline never shifts the schedule (unless it is long gone: a restart)."""
-    now = time.time()
-    return play.deadline if now - play.deadline < ANCHOR_SLACK else now
+def due(room: Room) -> float | None:
+    """When the room's clock next has something to do (None: nothing scheduled)."""
+    play = room.play
+    if play is None or play.phase == Phase.END or room.closed:
+        return None
+    return play.deadline
 
 
-def started_event(actor: RoomActor, rng: random.Random) -> dict[str, Any]:
-    """The ``started`` event of a new game with the room's seats and settings."""
-    room = actor.room
-    problem = deck_problem(room)
-    if problem is not None:
-        raise BadMessage("bad_deck", problem)
-    s = room.settings
-    turn = turn_for(room)
-    return {
-        "game": room.games + 1,
-        "seats": list(room.seats),
-        "names": [room.members[m].name for m in room.seats],
-        "edition": s.edition,
-        "deck": deck_for(room),
-        "seed": rng.randrange(2**62),
-        "turn": turn,
-        "jitter": s.jitter,
-        "day": s.day,
-        "vote": s.vote,
-        "deadline": time.time() + turn,  # the deal: everyone looks at their card
-    }
+def tick(room: Room, now: float, rng: random.Random) -> list[ev.RoomEvent]:
+    """The events that end the current period, if its deadline has passed."""
+    play = room.play
+    deadline = due(room)
+    if play is None or deadline is None or now < deadline:
+        return []
+    # The next period counts from the deadline just passed, so that work done at a
+    # deadline never shifts the schedule (unless it is long gone: after a restart).
+    base = deadline if now - deadline < ANCHOR_SLACK else now
+    phase = play.phase
+    if phase == Phase.NIGHT:
+        return [*open_choices(play.game, play.turn, rng), next_turn(play, base, rng)]
+    if phase == Phase.DAY:
+        return [ev.VoteOpened(deadline=base + play.vote)]
+    return [close_vote(play, rng)]
 
 
-def auto_choices(game: Game, k: int, rng: random.Random) -> list[dict[str, Any]]:
-    """The choices left open at call ``k``, made for their players (on a copy)."""
+def next_turn(play: Play, base: float, rng: random.Random) -> ev.RoomEvent:
+    """The next turn of the night (turn length plus jitter), or the day after the last."""
+    turn = play.turn + 1
+    if turn < len(play.game.turns):
+        length = play.turn_length + rng.uniform(0.0, play.jitter)
+        return ev.TurnBegan(turn=turn, deadline=base + length)
+    return ev.DayBegan(deadline=base + play.day)
+
+
+def open_choices(game: Game, turn: int, rng: random.Random) -> list[ev.RoomEvent]:
+    """The choices left open in ``turn``, made for their players (tried on a copy)."""
     d = game.decision
-    if d is None or d.call != k:
+    if d is None or d.turn != turn:
         return []
     sim = game.copy()
-    out: list[dict[str, Any]] = []
-    while (d := sim.decision) is not None and d.call == k:
-        choices = sim.legal(d.seat)
-        action = Pass() if not d.mandatory and Pass() in choices else rng.choice(choices)
+    out: list[ev.RoomEvent] = []
+    while (d := sim.decision) is not None and d.turn == turn:
+        action = Pass() if not d.mandatory else rng.choice(d.choices)
         sim.apply(d.seat, action)
-        out.append({"e": "act", "seat": d.seat, "action": action.to_json(), "k": k, "auto": True})
+        out.append(ev.Acted(seat=d.seat, action=action.to_json(), turn=turn, auto=True))
     return out
 
 
-def close_vote_event(play: Play, rng: random.Random) -> dict[str, Any]:
-    """Close the vote: the votes cast, and a random legal vote for each seat that has none."""
-    votes = dict(play.votes)
-    random_votes = []
-    for seat in range(len(play.seats)):
-        if seat not in votes:
-            legal = [a for a in play.game.legal(seat) if isinstance(a, Vote)]
-            votes[seat] = rng.choice(legal).target
-            random_votes.append(seat)
-    return {
-        "e": "vote_closed",
-        "votes": {str(s): target_to_json(t) for s, t in sorted(votes.items())},
-        "random": random_votes,
-    }
-
-
-async def on_deadline(actor: RoomActor, rng: random.Random) -> None:
-    """The current period is over: move the game on (the caller holds the room lock)."""
-    play = actor.room.play
-    assert play is not None
-    base = _base(play)
-    if play.phase == "night":
-        pending = [("game", e) for e in auto_choices(play.game, play.call, rng)]
-        k = play.call + 1
-        if k < len(play.calls):
-            length = play.turn + rng.uniform(0.0, play.jitter)
-            pending.append(("game", {"e": "call", "k": k, "deadline": base + length}))
-        else:
-            pending.append(("game", {"e": "day", "deadline": base + play.day}))
-        await actor.commit(pending)
-    elif play.phase == "day":
-        await actor.commit([("game", {"e": "vote_open", "deadline": base + play.vote})])
-    elif play.phase == "vote":
-        await actor.commit([("game", close_vote_event(play, rng))])
+def close_vote(play: Play, rng: random.Random) -> ev.RoomEvent:
+    """Close the vote: a random legal vote for each seat that has none."""
+    game = play.game
+    missing = {}
+    for seat in game.to_move():
+        legal = [a for a in game.legal(seat) if isinstance(a, Vote)]
+        missing[seat] = rng.choice(legal).target
+    return ev.VoteClosed(random=missing)

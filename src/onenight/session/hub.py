@@ -1,8 +1,10 @@
-"""The hub: every room of this process, its event log, its clock and its frames.
+"""The hub: every room of this process, and each room's actor.
 
-Each room has one lock: a command or a timer takes it, checks what it wants against the
-room's state, writes the resulting events to the store, and only then applies them and
-publishes the frames they cause, one channel per member (``CODE:member``).
+The actor is a small pipeline, like boardgame.io's master: for a command or a timer it
+takes the room's lock, *decides* (the pure :func:`.core.decide` and :func:`.clock.tick`
+give the events), *stores* them in the append-only log, *applies* them to the room, and
+*publishes* the frames they cause, one channel per member (``CODE:member``). It holds
+no game logic of its own.
 """
 
 from __future__ import annotations
@@ -18,20 +20,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from onenight.pubsub import PubSub
+from onenight.rules import Phase
 from onenight.storage import Event, Store
 
+from . import events as ev
+from . import protocol as P
+from .clock import due, tick
+from .core import decide, join
+from .padding import encode as encode_bytes
+from .padding import pad
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .room import Room
-from .views import (
-    encode,
-    encode_padded,
-    log_frame,
-    room_frame,
-    state_frame,
-    visible,
-    with_field,
-    you,
-)
+from .views import encode, log_frame, room_frame, state_frame, visible, with_field, you
 
 log = logging.getLogger("onenight.session")
 
@@ -39,7 +39,8 @@ MAX_PLAYERS = 12
 MAX_SPECTATORS = 24
 MAX_ROOMS = 20_000
 
-Pending = list[tuple[str, dict[str, Any]]]
+#: Night messages: at most one of these per member per turn is accepted.
+TAPS = (P.Act, P.Nothing)
 
 
 @dataclass(frozen=True)
@@ -69,28 +70,59 @@ class RoomActor:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.online: dict[int, int] = {}
+        self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
 
-    # ----- writing -----
+    # ----- the pipeline -----
 
-    async def commit(self, pending: Pending) -> None:
+    async def command(self, member: int, msg: P.Message) -> dict[str, Any]:
+        """Decide, store, apply, publish one member's command; the fields of its ack."""
+        room = self.room
+        play = room.play
+        tap = isinstance(msg, TAPS) and play is not None and play.phase == Phase.NIGHT
+        if tap and play is not None and self.tapped.get(member) == play.turn:
+            raise BadMessage("one_per_turn", "one act or nothing per turn")
+        events, reply = decide(room, member, msg, time.time(), self.hub.rng)
+        await self.commit(events)
+        if tap and play is not None:
+            self.tapped[member] = play.turn
+        return reply
+
+    async def commit(self, events: list[ev.RoomEvent]) -> None:
         """Store these events, then apply them and publish what they change."""
+        if not events:
+            return
         room = self.room
         now = time.time()
-        events = [
-            Event(room.code, room.seq + i + 1, kind, data, now)
-            for i, (kind, data) in enumerate(pending)
+        stored = [
+            Event(room.code, room.seq + i + 1, e.kind, e.data(), now) for i, e in enumerate(events)
         ]
-        await self.hub.store.append(events)
-        before = set(room.members)
+        await self.hub.store.append(stored)
+        ended = room.play is not None and room.play.result is None
         for e in events:
-            room.apply(e.kind, e.data, e.at)
-        await self.publish(pending, before)
+            room.apply(e, now)
+        ended = ended and room.play is not None and room.play.result is not None
+        await self.publish(events, ended)
         self.wake.set()
 
     # ----- frames -----
 
-    async def send(self, member: int, frame: dict[str, Any] | str) -> None:
-        text = frame if isinstance(frame, str) else encode(frame)
+    @property
+    def frame_size(self) -> int | None:
+        """The size every frame is padded to while a game is under way (else None)."""
+        play = self.room.play
+        return play.frame_size if play is not None and self.room.playing else None
+
+    def padded(self, frame: dict[str, Any] | str, night_only: bool = True) -> str:
+        """A frame as sent now: padded to the game's frame size during the night (and,
+        for state frames, until the end)."""
+        size = self.frame_size
+        play = self.room.play
+        if size is None or (night_only and play is not None and play.phase != Phase.NIGHT):
+            return frame if isinstance(frame, str) else encode(frame)
+        raw = frame.encode() if isinstance(frame, str) else encode_bytes(frame)
+        return pad(raw, size)
+
+    async def send(self, member: int, text: str) -> None:
         await self.hub.pubsub.publish(channel(self.room.code, member), text)
 
     def recipients(self) -> list[int]:
@@ -101,43 +133,35 @@ class RoomActor:
         online = {m for m, n in self.online.items() if n > 0}
         public = encode(room_frame(self.room, None, online))
         for m in self.recipients():
-            await self.send(m, with_field(public, "you", you(self.room, m)))
+            await self.send(m, self.padded(with_field(public, "you", you(self.room, m))))
 
     async def send_state(self, members: Iterable[int]) -> None:
-        play = self.room.play
         for m in members:
             frame = state_frame(self.room, m)
-            if frame is None:
-                continue
-            padded = play is not None and play.phase == "night"
-            await self.send(m, encode_padded(frame) if padded else frame)
+            if frame is not None:
+                await self.send(m, self.padded(frame, night_only=False))
 
     async def send_full(self, member: int) -> None:
         """Everything a member sees, after joining or reconnecting."""
         online = {m for m, n in self.online.items() if n > 0}
-        await self.send(member, room_frame(self.room, member, online))
+        await self.send(member, self.padded(room_frame(self.room, member, online)))
         await self.send_state([member])
-        await self.send(member, log_frame(self.room, member))
+        await self.send(member, self.padded(log_frame(self.room, member)))
 
-    async def publish(self, pending: Pending, before: set[int]) -> None:
+    async def publish(self, events: list[ev.RoomEvent], ended: bool) -> None:
+        """The frames these events cause: what changed, to whom it changed for."""
         room = self.room
-        kinds = {kind for kind, _ in pending}
-        game = [d for kind, d in pending if kind == "game"]
-        for kind, data in pending:
-            if kind in ("left", "kicked"):
-                await self.send(data["member"], {"type": "bye", "reason": kind})
-        lobby = {"created", "joined", "left", "kicked", "host", "configured", "started"}
-        if kinds & lobby or any(d["e"] == "vote_closed" for d in game):
+        kinds = {e.kind for e in events}
+        for e in events:
+            if isinstance(e, ev.Left | ev.Kicked):
+                await self.send(e.member, encode({"type": "bye", "reason": e.kind}))
+        if kinds & ev.LOBBY_KINDS or ended:
             await self.send_room()
-        everyone = "started" in kinds or any(d["e"] != "act" for d in game)
-        if everyone:
+        # Night choices change nobody's frame now: their results come with the next turn.
+        if kinds & ev.GAME_KINDS or ended:
             await self.send_state(self.recipients())
-        elif game:  # choices made at night: only the chooser's view changed
-            assert room.play is not None
-            seats = {d["seat"] for d in game}
-            await self.send_state(room.play.seats[s] for s in seats)
-        for kind, _ in pending:
-            if kind in ("chat", "whisper"):
+        for e in events:
+            if isinstance(e, ev.Chat | ev.Whisper):
                 entry = (room.play.log if room.play is not None else room.log)[-1]
                 texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
                 for m in self.recipients():
@@ -153,18 +177,10 @@ class RoomActor:
         if self.task is None:
             self.task = asyncio.create_task(self.run(), name=f"room-{self.room.code}")
 
-    def deadline(self) -> float | None:
-        play = self.room.play
-        if play is None or play.phase == "end" or self.room.closed:
-            return None
-        return play.deadline
-
     async def run(self) -> None:
-        from .clock import on_deadline
-
         while not self.room.closed:
             self.wake.clear()
-            deadline = self.deadline()
+            deadline = due(self.room)
             delay = None if deadline is None else deadline - time.time()
             if delay is None or delay > 0:
                 try:
@@ -173,9 +189,9 @@ class RoomActor:
                 except TimeoutError:
                     pass
             async with self.lock:
-                if self.deadline() == deadline and deadline is not None:
+                if due(self.room) == deadline and deadline is not None:
                     try:
-                        await on_deadline(self, self.hub.rng)
+                        await self.commit(tick(self.room, time.time(), self.hub.rng))
                     except Exception:
                         log.exception("room %s: clock failed", self.room.code)
                         await asyncio.sleep(1.0)
@@ -194,17 +210,27 @@ class Hub:
         """Open the store and bring back every open room from its log."""
         await self.store.open()
         for code in await self.store.open_rooms():
-            room = Room(code)
-            try:
-                for e in await self.store.events(code):
-                    room.apply(e.kind, e.data, e.at)
-            except Exception:  # one bad log must not keep the others down
-                log.exception("room %s: cannot replay its log; left closed", code)
+            room = await self._restore(code)
+            if room is None:
                 continue
             actor = RoomActor(self, room)
             self.rooms[code] = actor
             actor.start()
         log.info("restored %d rooms", len(self.rooms))
+
+    async def _restore(self, code: str) -> Room | None:
+        room = Room(code)
+        try:
+            for e in await self.store.events(code):
+                try:
+                    room.apply(ev.parse(e.kind, e.data), e.at)
+                except ev.LegacyGameEvent:  # a game of an older server: dropped
+                    room.seq += 1
+                    room.play = None
+        except Exception:  # one bad log must not keep the others down
+            log.exception("room %s: cannot replay its log; left closed", code)
+            return None
+        return room
 
     async def stop(self) -> None:
         for actor in self.rooms.values():
@@ -229,10 +255,11 @@ class Hub:
     async def create(self, name: str) -> Session:
         if len(self.rooms) >= MAX_ROOMS:
             raise BadMessage("full", "the server has too many rooms")
+        P.clean_name(name)
         actor = RoomActor(self, Room(self.new_code()))
         self.rooms[actor.room.code] = actor
         async with actor.lock:
-            session = await self._join(actor, name, False, [("created", {})])
+            session = await self._join(actor, name, False, [ev.Created()])
         actor.start()
         return session
 
@@ -241,20 +268,19 @@ class Hub:
         async with actor.lock:
             return await self._join(actor, name, spectator, [])
 
-    async def _join(self, actor: RoomActor, name: str, spectator: bool, pre: Pending) -> Session:
-        from .protocol import clean_name
-
-        room = actor.room
-        name = clean_name(name)
-        if room.member_by_name(name) is not None:
-            raise BadMessage("name_taken", f"someone in the room is already called {name!r}")
-        members = [m for m in room.members.values() if m.spectator == spectator]
-        if len(members) >= (MAX_SPECTATORS if spectator else MAX_PLAYERS):
-            raise BadMessage("room_full", "the room is full")
+    async def _join(
+        self, actor: RoomActor, name: str, spectator: bool, pre: list[ev.RoomEvent]
+    ) -> Session:
         token = secrets.token_urlsafe(24)
-        member = room.seq + len(pre) + 1  # the seq of the join event: never reused
-        data = {"member": member, "name": name, "token_hash": token_hash(token)}
-        await actor.commit([*pre, ("joined", {**data, "spectator": spectator})])
+        limit = MAX_SPECTATORS if spectator else MAX_PLAYERS
+        room = actor.room
+        room.seq += len(pre)  # the join event's seq follows the events before it
+        try:
+            joined = join(room, name, spectator, token_hash(token), limit)
+        finally:
+            room.seq -= len(pre)
+        await actor.commit([*pre, *joined])
+        member = joined[0].member  # type: ignore[union-attr]
         return Session(room.code, member, token)
 
     async def resume(self, code: str, token: str) -> Session:
@@ -281,11 +307,14 @@ class Hub:
             if (before > 0) != (before + delta > 0):
                 await actor.send_room()
 
-    async def handle(self, session: Session, msg: Any) -> dict[str, Any]:
+    async def handle(self, session: Session, msg: P.Message) -> dict[str, Any]:
         """Carry out one command of an authenticated member; the fields of its ack."""
-        from .commands import dispatch
-
         actor = self.check(session)
         async with actor.lock:
             self.check(session)
-            return await dispatch(actor, session.member, msg) or {}
+            return await actor.command(session.member, msg)
+
+    def pad_reply(self, session: Session | None, frame: dict[str, Any]) -> str:
+        """An ack or error as sent to this session now (padded during the night)."""
+        actor = self.rooms.get(session.room) if session is not None else None
+        return encode(frame) if actor is None else actor.padded(frame)

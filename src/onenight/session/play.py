@@ -1,7 +1,10 @@
 """One game in a room: the engine's Game plus the clock, the day's talk and the vote.
 
-Phases: ``night`` (``call`` -1 is the deal, then each of ``game.calls`` in order, each
-for a fixed turn plus jitter whoever holds the card), ``day``, ``vote``, ``end``.
+The clock walks the night's turns (``game.turns``, counted from the deck): ``turn`` -1 is
+the deal (everyone looks at their card), then each turn of the plan for the host's turn
+length plus a random jitter, whoever (if anyone) holds the card. Then the day and the
+vote. The phase is the engine's :class:`Phase`; during the night it stays ``night``
+until the clock has played the last turn, whatever the engine has already applied.
 Like Room, a Play changes only by applying stored events.
 """
 
@@ -10,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from onenight.rules import Game, Setup, Vote, action_from_json, target_from_json
+from onenight.rules import Game, Phase, Setup, Vote, action_from_json
+
+from . import events as ev
+from .padding import frame_size
 
 
 @dataclass
@@ -21,94 +27,96 @@ class Play:
     seats: list[int]  #: member id of each seat
     names: list[str]
     edition: str
-    deck: list[str]
-    seed: int
-    turn: float
+    deck: list[str]  #: the deck everyone knows (the enabled cards of a workshop draw)
+    turn_length: float
     jitter: float
     day: float
     vote: float
     game: Game
-    phase: str = "night"
-    call: int = -1  #: -1: the deal; then an index into game.calls
+    turn: int = -1  #: the clock: -1 the deal, then an index into game.turns
     deadline: float = 0.0
     phase_started: float = 0.0
+    frame_size: int = 0  #: every frame of the game under way is padded to this size
     log: list[dict[str, Any]] = field(default_factory=list)  #: chat and whispers
-    votes: dict[int, int] = field(default_factory=dict)  #: seat -> target, hidden until close
     random_votes: list[int] = field(default_factory=list)
     result: dict[str, Any] | None = None
     winners: list[int] | None = None
 
     @classmethod
-    def start(cls, data: dict[str, Any], at: float) -> Play:
-        setup = Setup.shuffled(data["edition"], data["names"], deck=data["deck"], seed=data["seed"])
+    def start(cls, e: ev.Started, at: float) -> Play:
+        game = Game(Setup.from_json(e.setup))
         return cls(
-            no=data["game"],
-            seats=list(data["seats"]),
-            names=list(data["names"]),
-            edition=data["edition"],
-            deck=list(data["deck"]),
-            seed=data["seed"],
-            turn=data["turn"],
-            jitter=data["jitter"],
-            day=data["day"],
-            vote=data["vote"],
-            game=Game(setup),
-            deadline=data["deadline"],
+            no=e.game,
+            seats=list(e.seats),
+            names=list(e.names),
+            edition=e.edition,
+            deck=list(e.deck),
+            turn_length=e.turn,
+            jitter=e.jitter,
+            day=e.day,
+            vote=e.vote,
+            game=game,
+            deadline=e.deadline,
             phase_started=at,
+            frame_size=frame_size(game),
         )
 
     # ----- queries -----
 
     @property
-    def calls(self) -> tuple[str, ...]:
-        return self.game.calls
+    def phase(self) -> Phase:
+        if self.turn < len(self.game.turns):
+            return Phase.NIGHT
+        return self.game.phase
 
     def seat_of(self, member_id: int) -> int | None:
         return self.seats.index(member_id) if member_id in self.seats else None
 
     def deciding(self, seat: int) -> bool:
-        """Whether ``seat`` has a night choice to make now (its call has come)."""
+        """Whether ``seat`` has a night choice to make now (its turn has come)."""
         d = self.game.decision
-        return self.phase == "night" and d is not None and d.seat == seat and d.call == self.call
+        return (
+            self.phase == Phase.NIGHT and d is not None and d.seat == seat and d.turn == self.turn
+        )
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may know now: the engine's view, cut at the
-        current call during the night."""
-        if self.phase == "night":
-            return self.game.view(seat, until=self.call)
+        clock's turn during the night."""
+        if self.phase == Phase.NIGHT:
+            return self.game.view(seat, until=self.turn)
         return self.game.view(seat)
 
     # ----- events -----
 
-    def apply(self, data: dict[str, Any], at: float) -> bool:
+    def apply(self, e: ev.RoomEvent, at: float) -> bool:
         """Apply one game event; True when it ended the game."""
-        e = data["e"]
-        if e == "call":
-            self.call, self.deadline, self.phase_started = data["k"], data["deadline"], at
-        elif e == "act":
-            self.game.apply(data["seat"], action_from_json(data["action"]))
-        elif e == "day":
-            self.phase, self.call = "day", len(self.calls)
-            self.deadline, self.phase_started = data["deadline"], at
-        elif e == "vote_open":
-            self.phase, self.deadline, self.phase_started = "vote", data["deadline"], at
-        elif e == "vote":
-            self.votes[data["seat"]] = target_from_json(data["target"])
-        elif e == "vote_closed":
-            return self._close_vote(data)
+        game = self.game
+        if isinstance(e, ev.TurnBegan):
+            self.turn, self.deadline, self.phase_started = e.turn, e.deadline, at
+        elif isinstance(e, ev.Acted):
+            game.apply(e.seat, action_from_json(e.action))
+        elif isinstance(e, ev.DayBegan):
+            self.turn, self.deadline, self.phase_started = len(game.turns), e.deadline, at
+            if game.phase != Phase.DAY:
+                raise ValueError(f"the day begins with the engine in the {game.phase}")
+        elif isinstance(e, ev.VoteOpened):
+            game.end_day()
+            self.deadline, self.phase_started = e.deadline, at
+        elif isinstance(e, ev.Voted):
+            game.apply(e.seat, Vote(e.target))
+        elif isinstance(e, ev.VoteClosed):
+            self.random_votes = sorted(e.random)
+            for seat, target in sorted(e.random.items()):
+                game.apply(seat, Vote(target))
         else:
-            raise ValueError(f"unknown game event {e!r}")
-        return False
+            raise ValueError(f"not a game event: {e.kind}")
+        return self._ended()
 
-    def _close_vote(self, data: dict[str, Any]) -> bool:
-        votes = {int(s): target_from_json(t) for s, t in data["votes"].items()}
-        self.votes = votes
-        self.random_votes = list(data["random"])
-        for seat in sorted(votes):
-            self.game.apply(seat, Vote(votes[seat]))
+    def _ended(self) -> bool:
         result = self.game.result
-        assert result is not None
-        self.result = result.to_json(self.names, self.calls)
+        if result is None or self.result is not None:
+            return False
+        self.result = result.to_json(self.names, self.game.turns)
         self.winners = sorted(result.winners)
-        self.phase, self.deadline = "end", 0.0
+        self.deadline = 0.0
         return True

@@ -7,7 +7,7 @@ See docs/protocol.md for every message in both directions.
 
 from __future__ import annotations
 
-import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -21,15 +21,28 @@ CODE_LENGTH = 5
 MIN_SECONDS = 0.02  #: shortest timer a host may set (tests, benchmarks)
 MAX_SECONDS = 3600.0
 
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 2)]
+MAX_REF = 64  #: a string ref's length
+PAD_LIMIT = 1024  #: the most padding a client may add to a night message
+
+# Names and texts are checked by clean_name / clean_text (codes bad_name / bad_text);
+# the frame size bounds them before that.
+Name = str
 Code = Annotated[str, Field(min_length=1, max_length=16)]
-Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
-Seconds = Annotated[float, Field(ge=MIN_SECONDS, le=MAX_SECONDS)]
+Text = str
+Seconds = Annotated[float, Field(ge=MIN_SECONDS, le=MAX_SECONDS, allow_inf_nan=False)]
+#: A ref: an int in the signed 64-bit range or a short string (never a bool or a float).
+Ref = (
+    Annotated[int, Field(strict=True, ge=-(2**63), le=2**63 - 1)]
+    | Annotated[str, Field(strict=True, max_length=MAX_REF)]
+    | None
+)
+#: Spaces a client may add to its night messages so that they are all of one size.
+Pad = Annotated[str, Field(max_length=PAD_LIMIT, pattern=r"^ *$")] | None
 
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    ref: int | Annotated[str, Field(max_length=64)] | None = None
+    ref: Ref = None
 
 
 class Create(_Msg):
@@ -71,7 +84,7 @@ class Configure(_Msg):
         None
     )
     turn: Seconds | None = None
-    jitter: Annotated[float, Field(ge=0, le=60)] | None = None
+    jitter: Annotated[float, Field(ge=0, le=60, allow_inf_nan=False)] | None = None
     day: Seconds | None = None
     vote: Seconds | None = None
     chips: Annotated[int, Field(ge=0, le=100)] | None = None
@@ -88,6 +101,14 @@ class Rematch(_Msg):
 class Act(_Msg):
     type: Literal["act"]
     action: dict[str, Any]
+    pad: Pad = None
+
+
+class Nothing(_Msg):
+    """A night tap that does nothing, answered like an action (docs/protocol.md)."""
+
+    type: Literal["nothing"]
+    pad: Pad = None
 
 
 class Chat(_Msg):
@@ -125,6 +146,7 @@ Message = Annotated[
     | Start
     | Rematch
     | Act
+    | Nothing
     | Chat
     | Whisper
     | EndDay
@@ -135,7 +157,7 @@ Message = Annotated[
 
 message_adapter: TypeAdapter[Message] = TypeAdapter(Message)
 
-#: The messages that open a session on a connection; all others need one.
+#: The messages that open a session on a connection; all others but ping need one.
 OPENING = (Create, Join, Resume)
 
 
@@ -149,30 +171,35 @@ class BadMessage(Exception):
 
 
 def parse(raw: str | bytes) -> Message:
-    """Validate one client frame; BadMessage with a clear reason otherwise."""
+    """Validate one client frame; BadMessage with a clear reason otherwise.
+
+    JSON is read strictly (orjson): ``NaN``, ``Infinity``, numbers too large for a double
+    and lone surrogates are not JSON and are refused as ``invalid``."""
     if len(raw) > MAX_FRAME:
         raise BadMessage("too_large", f"a message may be at most {MAX_FRAME} characters")
     try:
-        return message_adapter.validate_json(raw)
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise BadMessage("invalid", f"not JSON: {exc}") from None
+    try:
+        return message_adapter.validate_python(data)
     except ValueError as exc:
         raise BadMessage("invalid", _short(exc)) from None
 
 
 def peek_ref(raw: str | bytes) -> int | str | None:
-    """The ``ref`` of a message, if one can be read, so that an error can answer it."""
-    if len(raw) > MAX_FRAME:
-        return None
+    """The ``ref`` of a message, if one can be read and is a valid ref, so that an error
+    can answer it (even for a message too large, flooding or otherwise refused)."""
     try:
         data = orjson.loads(raw)
-    except ValueError:
-        try:  # valid JSON that orjson refuses (an integer past 64 bits) still has a ref
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            return None
-    ref = data.get("ref") if isinstance(data, dict) else None
-    if isinstance(ref, bool) or not isinstance(ref, int | str):
+    except orjson.JSONDecodeError:
         return None
-    return ref if isinstance(ref, int) or len(ref) <= 64 else None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    if type(ref) is int and -(2**63) <= ref < 2**63:
+        return ref
+    if type(ref) is str and len(ref) <= MAX_REF:
+        return ref
+    return None
 
 
 def _short(exc: ValueError) -> str:
@@ -186,23 +213,42 @@ def _short(exc: ValueError) -> str:
     return "invalid message"
 
 
+#: Bidi embeddings, overrides and isolates: they can make text read as something else.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def refused_char(text: str, allow_newline: bool) -> str | None:
+    """The first character a name or a chat line may not hold, or None.
+
+    The rule: no control characters (Unicode category Cc; a newline is allowed in chat),
+    no bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069) and no lone
+    surrogate (Cs). Everything else is accepted: letters of every script, emoji and their
+    sequences (zero-width joiners, variation selectors, flags' tag characters)."""
+    for ch in text:
+        if ch == "\n" and allow_newline:
+            continue
+        if ch in BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
+            return ch
+    return None
+
+
 def clean_name(raw: str) -> str:
-    """A display name: trimmed, no control characters, 1–MAX_NAME characters."""
+    """A display name: whitespace collapsed, 1–MAX_NAME characters, no refused character."""
     name = " ".join(raw.split())
     if not name or len(name) > MAX_NAME:
         raise BadMessage("bad_name", f"a name has 1–{MAX_NAME} characters")
-    if any(not ch.isprintable() for ch in name):
-        raise BadMessage("bad_name", "a name may not hold control characters")
+    if refused_char(name, allow_newline=False) is not None:
+        raise BadMessage("bad_name", "a name may not hold control or bidi-override characters")
     if name.lower().startswith("center:"):
         raise BadMessage("bad_name", "a name may not begin with 'center:'")
     return name
 
 
 def clean_text(raw: str) -> str:
-    """Chat text: trimmed, no control characters except none, 1–MAX_TEXT characters."""
+    """Chat text: trimmed, 1–MAX_TEXT characters, no refused character but newlines."""
     text = raw.strip()
-    if not text:
-        raise BadMessage("bad_text", "empty message")
-    if any(not ch.isprintable() and ch != "\n" for ch in text):
-        raise BadMessage("bad_text", "a message may not hold control characters")
+    if not text or len(text) > MAX_TEXT:
+        raise BadMessage("bad_text", f"a message has 1–{MAX_TEXT} characters")
+    if refused_char(text, allow_newline=True) is not None:
+        raise BadMessage("bad_text", "a message may not hold control or bidi-override characters")
     return text

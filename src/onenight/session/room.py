@@ -1,15 +1,20 @@
 """A room: members, seats in order, the host, settings and the scoreboard.
 
-A room is rebuilt from its event log: ``Room.apply`` is the only way it changes, and it
-is deterministic (every random choice is made before an event is written and is stored
-in it), so replaying the log after a restart gives back the same room and game.
+A room is rebuilt from its event log (:mod:`.events`): ``Room.apply`` is the only way it
+changes, and it is deterministic (every random choice is made before an event is
+written and is stored in it), so replaying the log after a restart gives back the same
+room and game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from onenight.rules import Phase
+
+from . import events as ev
 from .play import Play
 
 #: Timer defaults, seconds. The night turn defaults to the edition's (10 s japanese, 15 s).
@@ -78,14 +83,19 @@ class Room:
     @property
     def playing(self) -> bool:
         """A game is under way (not ended)."""
-        return self.play is not None and self.play.phase != "end"
+        return self.play is not None and self.play.phase != Phase.END
+
+    @property
+    def phase(self) -> Phase | None:
+        """The phase of the game under way or just ended; ``None`` before the first game."""
+        return self.play.phase if self.play is not None else None
 
     def active(self) -> list[Member]:
         return [m for m in self.members.values() if not m.gone]
 
     def seat_of(self, member_id: int) -> int | None:
         """The member's seat: in the game under way, else in the lobby order."""
-        if self.play is not None and self.play.phase != "end":
+        if self.play is not None and self.play.phase != Phase.END:
             return self.play.seat_of(member_id)
         return self.seats.index(member_id) if member_id in self.seats else None
 
@@ -98,19 +108,16 @@ class Room:
 
     # ----- events -----
 
-    def apply(self, kind: str, data: dict[str, Any], at: float) -> None:
+    def apply(self, event: ev.RoomEvent, at: float) -> None:
         """Apply one event of the log (already stored)."""
         self.seq += 1
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            raise ValueError(f"unknown event kind {kind!r}")
-        handler(data, at)
+        _HANDLERS[type(event)](self, event, at)
 
-    def _on_created(self, data: dict[str, Any], at: float) -> None:
+    def _on_created(self, e: ev.Created, at: float) -> None:
         self.created_at = at
 
-    def _on_joined(self, data: dict[str, Any], at: float) -> None:
-        m = Member(data["member"], data["name"], data["token_hash"], data["spectator"])
+    def _on_joined(self, e: ev.Joined, at: float) -> None:
+        m = Member(e.member, e.name, e.token_hash, e.spectator)
         self.members[m.id] = m
         self.tokens[m.token_hash] = m.id
         if not m.spectator:
@@ -119,19 +126,13 @@ class Room:
         if self.host is None and not m.spectator:
             self.host = m.id
 
-    def _on_left(self, data: dict[str, Any], at: float) -> None:
-        self._remove(data["member"])
-
-    def _on_kicked(self, data: dict[str, Any], at: float) -> None:
-        self._remove(data["member"])
-
-    def _remove(self, member_id: int) -> None:
-        m = self.members[member_id]
+    def _on_left(self, e: ev.Left | ev.Kicked, at: float) -> None:
+        m = self.members[e.member]
         m.gone = True
         self.tokens.pop(m.token_hash, None)
-        if not (self.playing and self.play is not None and member_id in self.play.seats):
-            self._drop(member_id)
-        if self.host == member_id:
+        if not (self.playing and self.play is not None and e.member in self.play.seats):
+            self._drop(e.member)
+        if self.host == e.member:
             self.host = next((i for i in self.seats if not self.members[i].gone), None)
 
     def _drop(self, member_id: int) -> None:
@@ -140,41 +141,40 @@ class Room:
         self.members.pop(member_id, None)
         self.chips.pop(member_id, None)
 
-    def _on_host(self, data: dict[str, Any], at: float) -> None:
-        self.host = data["member"]
+    def _on_host(self, e: ev.HostChanged, at: float) -> None:
+        self.host = e.member
 
-    def _on_configured(self, data: dict[str, Any], at: float) -> None:
-        for key, value in data.items():
+    def _on_configured(self, e: ev.Configured, at: float) -> None:
+        for key, value in e.model_dump(exclude={"kind"}, exclude_none=True).items():
             setattr(self.settings, key, value)
 
-    def _on_started(self, data: dict[str, Any], at: float) -> None:
+    def _on_started(self, e: ev.Started, at: float) -> None:
         if self.champions:  # a finished tournament: a new one begins
             self.champions = []
             self.chips = {i: 0 for i in self.seats}
-        self.games = data["game"]
-        self.play = Play.start(data, at)
+        self.games = e.game
+        self.play = Play.start(e, at)
 
-    def _on_chat(self, data: dict[str, Any], at: float) -> None:
-        entry = {"type": "chat", **data, "at": at}
+    def _on_chat(self, e: ev.Chat, at: float) -> None:
+        entry = {"type": "chat", **e.data(), "at": at}
         if self.play is not None:
             self.play.log.append(entry)
         else:
             self.log = [*self.log[-(LOBBY_LOG - 1) :], entry]
 
-    def _on_whisper(self, data: dict[str, Any], at: float) -> None:
+    def _on_whisper(self, e: ev.Whisper, at: float) -> None:
         if self.play is None:
             raise ValueError("whisper without a game")
-        self.play.log.append({"type": "whisper", **data, "at": at})
+        self.play.log.append({"type": "whisper", **e.data(), "at": at})
 
-    def _on_closed(self, data: dict[str, Any], at: float) -> None:
+    def _on_closed(self, e: ev.Closed, at: float) -> None:
         self.closed = True
 
-    def _on_game(self, data: dict[str, Any], at: float) -> None:
-        """A game event (night call, choice, day, chat, vote …): see Play.apply."""
+    def _on_game(self, e: ev.RoomEvent, at: float) -> None:
+        """A game event (a turn, a choice, the day, a vote …): see Play.apply."""
         if self.play is None:
             raise ValueError("game event without a game")
-        ended = self.play.apply(data, at)
-        if ended:
+        if self.play.apply(e, at):
             self._score()
 
     def _score(self) -> None:
@@ -192,3 +192,23 @@ class Room:
             m = self.members.get(member_id)
             if m is not None and m.gone:
                 self._drop(member_id)
+
+
+_HANDLERS: dict[type, Callable[[Room, Any, float], None]] = {
+    ev.Created: Room._on_created,
+    ev.Joined: Room._on_joined,
+    ev.Left: Room._on_left,
+    ev.Kicked: Room._on_left,
+    ev.HostChanged: Room._on_host,
+    ev.Configured: Room._on_configured,
+    ev.Started: Room._on_started,
+    ev.Chat: Room._on_chat,
+    ev.Whisper: Room._on_whisper,
+    ev.Closed: Room._on_closed,
+    ev.TurnBegan: Room._on_game,
+    ev.Acted: Room._on_game,
+    ev.DayBegan: Room._on_game,
+    ev.VoteOpened: Room._on_game,
+    ev.Voted: Room._on_game,
+    ev.VoteClosed: Room._on_game,
+}

@@ -1,9 +1,10 @@
 """Frames: what each member is sent. The allowlist point of the server.
 
-Game state reaches a client only through :func:`state_frame`, which is built from the
-engine's per-player view (``game.view(seat, until=current call)``) and from what the
-room makes public (seats, names, settings, the clock, who has voted). Night frames are
-padded to a fixed size bucket so that their size does not tell who acts.
+Game state reaches a client only through :func:`state_frame`, which is the engine's
+per-player view (``game.view(seat, until=the clock's turn)``) with the clock's deadline
+added: one phase, one decision, one vote, as the engine holds them. The lobby is the
+public :func:`room_frame`. While a game is under way frames are padded to one size
+(:mod:`.padding`).
 """
 
 from __future__ import annotations
@@ -13,14 +14,11 @@ from typing import Any
 
 import orjson
 
-from onenight.rules import target_to_json
-from onenight.rules.editions import edition as get_edition
-from onenight.rules.editions import validate_deck
+from onenight.rules import Phase
 
+from . import events as ev
+from .decks import deck_for, deck_problem, turn_for
 from .room import Room
-
-PAD_BUCKET = 4096  #: night frames are padded to a multiple of this many bytes
-
 
 _OPTS = orjson.OPT_NON_STR_KEYS
 
@@ -30,67 +28,10 @@ def encode(frame: dict[str, Any]) -> str:
     return orjson.dumps(frame, option=_OPTS).decode()
 
 
-def encode_padded(frame: dict[str, Any]) -> str:
-    """JSON padded with a ``pad`` field so its UTF-8 size is a multiple of PAD_BUCKET.
-
-    The frame is encoded once; the ``pad`` field is spliced in as its last key (the
-    same text as encoding ``{**frame, "pad": " " * n}``)."""
-    raw = orjson.dumps(frame, option=_OPTS)
-    assert raw.endswith(b"}") and "pad" not in frame
-    sep = b"," if len(raw) > 2 else b""
-    size = len(raw) + len(sep) + len(b'"pad":""')
-    pad = b" " * (-size % PAD_BUCKET)
-    return (raw[:-1] + sep + b'"pad":"' + pad + b'"}').decode()
-
-
 def with_field(text: str, key: str, value: Any) -> str:
     """An encoded JSON object with one more key, last (``text`` must not have it)."""
     sep = "," if len(text) > 2 else ""
     return f'{text[:-1]}{sep}"{key}":{encode(value)}}}'
-
-
-def deck_list(counts: dict[str, int]) -> list[str]:
-    return [role for role, n in sorted(counts.items()) for _ in range(n)]
-
-
-def deck_for(room: Room) -> list[str]:
-    """The deck the next game uses: the host's, or the edition's default for the seats."""
-    s = room.settings
-    if s.deck is not None:
-        return deck_list(s.deck)
-    from onenight.rules.editions import default_deck
-
-    n = len(room.seats)
-    ed = get_edition(s.edition)
-    try:
-        return list(default_deck(s.edition, max(min(n, ed.max_players), ed.min_players)))
-    except Exception:  # the engine has no default for this size
-        return []
-
-
-def deck_problem(room: Room) -> str | None:
-    """Why the configured deck cannot start a game with the current seats, or None."""
-    s = room.settings
-    ed = get_edition(s.edition)
-    n = len(room.seats)
-    if not ed.min_players <= n <= ed.max_players:
-        return f"{ed.id} is for {ed.min_players}–{ed.max_players} players, not {n}"
-    try:
-        deck = deck_for(room)
-        if ed.draws_deck and len(deck) != n + ed.center:
-            from onenight.rules.editions import validate_enabled
-
-            validate_enabled(s.edition, n, deck)
-        else:
-            validate_deck(s.edition, n, deck)
-    except Exception as exc:
-        return str(exc) or "invalid deck"
-    return None
-
-
-def turn_for(room: Room) -> float:
-    s = room.settings
-    return s.turn if s.turn is not None else float(get_edition(s.edition).turn_seconds)
 
 
 def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str, Any]:
@@ -107,7 +48,10 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
         for m in room.members.values()
     ]
     settings = room.settings.to_json()
-    settings["turn"] = turn_for(room)
+    n = len(room.seats)
+    deck = deck_for(settings, n)
+    problem = deck_problem(settings, n)
+    settings["turn"] = turn_for(settings)
     frame: dict[str, Any] = {
         "type": "room",
         "room": room.code,
@@ -115,8 +59,8 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
         "members": members,
         "seats": list(room.seats),
         "settings": settings,
-        "deck": deck_for(room),
-        "deck_error": deck_problem(room),
+        "deck": deck,
+        "deck_error": problem,
         "scoreboard": [
             {"member": i, "name": room.members[i].name, "chips": c}
             for i, c in room.chips.items()
@@ -144,7 +88,8 @@ def you(room: Room, member_id: int) -> dict[str, Any]:
 
 
 def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
-    """The game as this member may see it, or None without a game."""
+    """The game as this member may see it (the engine's view and the clock), or None
+    without a game."""
     play = room.play
     if play is None:
         return None
@@ -152,29 +97,11 @@ def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
     frame: dict[str, Any] = {
         "type": "state",
         "game": play.no,
-        "phase": play.phase,
-        "seat": seat,
-        "players": list(play.names),
-        "deck": list(play.deck),
-        "calls": list(play.calls),
-        "call": play.call,
-        "called": play.calls[play.call] if 0 <= play.call < len(play.calls) else None,
         "deadline": play.deadline,
         "remaining": round(max(0.0, play.deadline - time.time()), 3) if play.deadline else None,
-        "view": play.view(seat),
-        "choices": [],
+        **play.view(seat),
     }
-    if seat is not None and play.deciding(seat):
-        frame["choices"] = [a.to_json() for a in play.game.legal(seat)]
-    if play.phase == "vote":
-        frame["voted"] = sorted(play.votes)
-        mine = play.votes.get(seat) if seat is not None else None
-        frame["my_vote"] = target_to_json(mine) if mine is not None else None
-        if seat is not None:
-            frame["choices"] = [a.to_json() for a in play.game.legal(seat)]
-    if play.phase == "end":
-        frame["result"] = play.result
-        frame["votes"] = {str(s): target_to_json(t) for s, t in sorted(play.votes.items())}
+    if play.phase == Phase.END:
         frame["random_votes"] = list(play.random_votes)
         frame["winners"] = play.winners
     return frame
@@ -187,8 +114,12 @@ def log_frame(room: Room, member_id: int) -> dict[str, Any]:
     return {"type": "log", "entries": [visible(e, seat) for e in entries]}
 
 
+_AUDIENCE = {"chat": ev.Chat.audience, "whisper": ev.Whisper.audience}
+
+
 def visible(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A chat entry as ``seat`` sees it: a whisper's text only for its two ends."""
-    if entry["type"] == "whisper" and seat not in (entry["from"], entry["to"]):
+    """A chat entry as ``seat`` sees it, by its event's audience: a whisper (``pair``)
+    shows its text to its two ends only, to the others that A whispered to B."""
+    if _AUDIENCE[entry["type"]] == "pair" and seat not in (entry["from"], entry["to"]):
         return {"type": "whispered", "from": entry["from"], "to": entry["to"], "at": entry["at"]}
     return entry

@@ -1,0 +1,98 @@
+"""Random legal play: the one helper that the engine benchmark, the tests and the load
+benchmark's scripted players share (in process on a Game, or as a client of the server).
+
+Every pick is ``options[int(rng.random() * len(options))]`` from an explicit seeded RNG,
+so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+from onenight.client import Client, ServerError
+from onenight.rules import Game, Phase
+
+T = TypeVar("T")
+
+
+def pick(options: Sequence[T], rng: random.Random) -> T:
+    """One of ``options``, uniformly (``options`` must not be empty)."""
+    return options[int(rng.random() * len(options))]
+
+
+def play_night(game: Game, rng: random.Random) -> Game:
+    """Every night choice at random among the legal ones."""
+    rand = rng.random
+    while (d := game.decision) is not None:
+        options = d.choices
+        game.apply(d.seat, options[int(rand() * len(options))])
+    return game
+
+
+def random_votes(n: int, rng: random.Random) -> list[int]:
+    """A random point for each of ``n`` seats: any other seat, uniformly."""
+    rand = rng.random
+    return [t + (t >= seat) for seat, t in enumerate(int(rand() * (n - 1)) for _ in range(n))]
+
+
+def play_random(game: Game, rng: random.Random) -> Game:
+    """A whole game at random: the night, then every seat's vote at once."""
+    play_night(game, rng)
+    if game.phase in (Phase.DAY, Phase.VOTE):
+        game.apply_votes(random_votes(game.n, rng))
+    return game
+
+
+# ----- over the protocol: a client that plays at random --------------------------------
+
+#: Refusals a random client may meet when a turn or a phase ends as its message goes.
+LATE = frozenset({"not_your_turn", "out_of_phase", "one_per_turn", "illegal"})
+
+
+async def random_night(c: Client, rng: random.Random) -> None:
+    """Play the night as the browser client does: one tap in every turn (a random legal
+    choice when there is one, else ``nothing``), until the night is over."""
+    tapped: int | None = None
+
+    def ready(c: Client) -> bool:
+        return c.phase != "night" or (c.turn is not None and c.turn >= 0 and c.turn != tapped)
+
+    await c.until(lambda c: c.phase != "lobby", 120)
+    while True:
+        await c.until(ready, 120)
+        if c.phase != "night":
+            return
+        tapped = c.turn
+        options = c.choices()
+        try:
+            await c.tap(pick(options, rng) if options else None)
+        except ServerError as exc:
+            if exc.code not in LATE:
+                raise
+
+
+async def random_player(
+    c: Client, rng: random.Random, vote: bool = True, talk: bool = False
+) -> None:
+    """Play a whole game at random: the night, a line of chat in the day (``talk``), one
+    random vote (``vote``), until the end."""
+    await random_night(c, rng)
+    if talk:
+        await c.until(lambda c: c.phase != "night", 120)
+        if c.phase == "day":
+            try:
+                await c.chat(f"hello from {c.seat}")
+            except ServerError as exc:
+                if exc.code not in LATE:
+                    raise
+    if vote:
+        await c.until(lambda c: c.phase == "end" or (c.phase == "vote" and c.choices()), 120)
+        if c.phase == "vote":
+            try:
+                await c.vote(pick(c.choices(), rng)["target"])
+            except ServerError as exc:
+                if exc.code not in LATE:
+                    raise
+    await c.until(lambda c: c.phase == "end", 120)

@@ -1,0 +1,246 @@
+"""The session's commands as pure functions: ``decide(room, member, message, now, rng)``.
+
+Each command checks what a member asks against the room's state and returns the events
+that follow from it and the fields of the sender's ``ack``; a refusal raises
+:class:`BadMessage` and nothing changes. ``decide`` reads the room and never changes
+it, does no I/O and takes the time and the randomness it needs as arguments: the room's
+actor stores the events, applies them and publishes the frames (see :mod:`.hub`), and
+tests drive it in process with a fake clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from onenight.rules import Phase, RulesError, Vote, action_from_json, target_from_json
+from onenight.rules.editions import EDITIONS
+
+from . import events as ev
+from . import protocol as P
+from .decks import deck_for, deck_problem, turn_for
+from .protocol import BadMessage
+from .room import Room
+
+Events = list[ev.RoomEvent]
+Reply = dict[str, Any]
+
+
+def decide(
+    room: Room, member: int, msg: P.Message, now: float, rng: random.Random
+) -> tuple[Events, Reply]:
+    """The events and the ack fields of one command of ``member``; BadMessage if refused."""
+    handler = COMMANDS.get(type(msg))
+    if handler is None:
+        raise BadMessage("out_of_phase", f"'{msg.type}' is not accepted now")
+    return handler(room, member, msg, now, rng)
+
+
+def join(room: Room, name: str, spectator: bool, token_hash: str, limit: int) -> Events:
+    """A new member (its id is the seq of its join event: never reused)."""
+    name = P.clean_name(name)
+    if room.member_by_name(name) is not None:
+        raise BadMessage("name_taken", f"someone in the room is already called {name!r}")
+    if sum(m.spectator == spectator for m in room.members.values()) >= limit:
+        raise BadMessage("room_full", "the room is full")
+    member = room.seq + 1
+    return [ev.Joined(member=member, name=name, token_hash=token_hash, spectator=spectator)]
+
+
+# ----- checks ---------------------------------------------------------------------------
+
+
+def _host(room: Room, member: int) -> None:
+    if room.host != member:
+        raise BadMessage("not_host", "only the host may do that")
+
+
+def _seat(room: Room, member: int) -> int:
+    seat = room.play.seat_of(member) if room.play is not None else None
+    if seat is None or room.members[member].spectator:
+        raise BadMessage("not_player", "you have no seat in this game")
+    return seat
+
+
+def _phase(room: Room, *phases: Phase | None) -> None:
+    if room.phase not in phases:
+        where = room.phase or "lobby"
+        raise BadMessage("out_of_phase", f"not now: the room is in the {where}")
+
+
+# ----- the lobby ------------------------------------------------------------------------
+
+
+def leave(room: Room, member: int, msg: P.Leave, now: float, rng: random.Random) -> Any:
+    events: Events = [ev.Left(member=member)]
+    if not [m for m in room.active() if m.id != member]:
+        events.append(ev.Closed())
+    return events, {}
+
+
+def kick(room: Room, member: int, msg: P.Kick, now: float, rng: random.Random) -> Any:
+    _host(room, member)
+    target = room.members.get(msg.member)
+    if target is None or target.gone or target.id == member:
+        raise BadMessage("bad_member", "no such member to kick")
+    return [ev.Kicked(member=target.id)], {}
+
+
+def hand_over(room: Room, member: int, msg: P.Host, now: float, rng: random.Random) -> Any:
+    _host(room, member)
+    target = room.members.get(msg.member)
+    if target is None or target.gone or target.spectator:
+        raise BadMessage("bad_member", "the host must be a player in the room")
+    return [ev.HostChanged(member=target.id)], {}
+
+
+def configure(room: Room, member: int, msg: P.Configure, now: float, rng: random.Random) -> Any:
+    _host(room, member)
+    if room.playing:
+        raise BadMessage("out_of_phase", "settings change between games only")
+    changes = msg.model_dump(exclude_none=True, exclude={"type", "ref"})
+    edition = changes.get("edition", room.settings.edition)
+    if edition not in EDITIONS:
+        raise BadMessage("bad_edition", f"no edition {edition!r} (one of {sorted(EDITIONS)})")
+    if "deck" in changes:
+        roles = EDITIONS[edition].roles
+        unknown = sorted(r for r in changes["deck"] if r not in roles)
+        if unknown:
+            raise BadMessage("bad_deck", f"not roles of {edition}: {', '.join(unknown)}")
+        changes["deck"] = {r: n for r, n in sorted(changes["deck"].items()) if n > 0}
+    events: Events = [ev.Configured(**changes)] if changes else []
+    after = {**room.settings.to_json(), **changes}
+    return events, {"deck_error": deck_problem(after, len(room.seats))}
+
+
+def start(room: Room, member: int, msg: P.Start | P.Rematch, now: float, rng: random.Random) -> Any:
+    from onenight.rules import Setup
+
+    _host(room, member)
+    if isinstance(msg, P.Rematch) and room.play is None:
+        raise BadMessage("out_of_phase", "there is no game to play again")
+    if room.playing:
+        raise BadMessage("out_of_phase", "a game is under way")
+    settings = room.settings.to_json()
+    problem = deck_problem(settings, len(room.seats))
+    if problem is not None:
+        raise BadMessage("bad_deck", problem)
+    names = [room.members[m].name for m in room.seats]
+    deck = deck_for(settings, len(room.seats))
+    try:
+        setup = Setup.shuffled(settings["edition"], names, deck, rng.randrange(2**62))
+    except RulesError as exc:
+        raise BadMessage("bad_deck", str(exc)) from None
+    turn = turn_for(settings)
+    started = ev.Started(
+        game=room.games + 1,
+        seats=list(room.seats),
+        names=names,
+        edition=setup.edition,
+        deck=deck,
+        setup=setup.to_json(),
+        turn=turn,
+        jitter=settings["jitter"],
+        day=settings["day"],
+        vote=settings["vote"],
+        deadline=now + turn,  # the deal: everyone looks at their card
+    )
+    return [started], {"game": started.game}
+
+
+# ----- the game -------------------------------------------------------------------------
+
+
+def act(room: Room, member: int, msg: P.Act, now: float, rng: random.Random) -> Any:
+    if room.phase == Phase.VOTE and msg.action.get("type") == "vote":
+        # The vote's choices are offered as actions too: acting on one is voting.
+        target = msg.action.get("target")
+        if not isinstance(target, int | str) or set(msg.action) != {"type", "target"}:
+            raise BadMessage("bad_target", "a vote is {'type': 'vote', 'target': seat}")
+        return vote(room, member, P.VoteMsg(type="vote", target=target), now, rng)
+    _phase(room, Phase.NIGHT)
+    seat = _seat(room, member)
+    play = room.play
+    assert play is not None
+    if not play.deciding(seat):
+        raise BadMessage("not_your_turn", "you have nothing to choose now")
+    try:
+        action = action_from_json(msg.action)
+    except RulesError as exc:
+        raise BadMessage("bad_action", str(exc)) from None
+    if action not in play.game.legal(seat):
+        raise BadMessage("illegal", f"not a legal choice now: {action.to_json()}")
+    return [ev.Acted(seat=seat, action=action.to_json(), turn=play.turn)], {}
+
+
+def nothing(room: Room, member: int, msg: P.Nothing, now: float, rng: random.Random) -> Any:
+    """A tap that does nothing, answered like an action, so that at night every member's
+    traffic looks the same whether or not it had anything to choose."""
+    _phase(room, Phase.NIGHT)
+    return [], {}
+
+
+def vote(room: Room, member: int, msg: P.VoteMsg, now: float, rng: random.Random) -> Any:
+    _phase(room, Phase.VOTE)
+    seat = _seat(room, member)
+    play = room.play
+    assert play is not None
+    try:
+        target = target_from_json(msg.target)
+    except RulesError as exc:
+        raise BadMessage("bad_target", str(exc)) from None
+    if Vote(target) not in play.game.legal(seat):
+        raise BadMessage("illegal", "point at another player of the game")
+    return [ev.Voted(seat=seat, target=target)], {}
+
+
+def end_day(room: Room, member: int, msg: P.EndDay, now: float, rng: random.Random) -> Any:
+    _host(room, member)
+    _phase(room, Phase.DAY)
+    assert room.play is not None
+    return [ev.VoteOpened(deadline=now + room.play.vote)], {}
+
+
+# ----- talk -----------------------------------------------------------------------------
+
+
+def chat(room: Room, member: int, msg: P.Chat, now: float, rng: random.Random) -> Any:
+    m = room.members[member]
+    if room.playing and (m.spectator or room.seat_of(member) is None):
+        raise BadMessage("not_player", "only the players talk during a game")
+    _phase(room, None, Phase.DAY, Phase.VOTE, Phase.END)
+    text = P.clean_text(msg.text)
+    seat = room.seat_of(member)
+    return [ev.Chat(member=member, seat=seat, name=m.name, text=text)], {}
+
+
+def whisper(room: Room, member: int, msg: P.Whisper, now: float, rng: random.Random) -> Any:
+    _phase(room, Phase.DAY, Phase.VOTE)
+    seat = _seat(room, member)
+    assert room.play is not None
+    if not 0 <= msg.to < len(room.play.seats) or msg.to == seat:
+        raise BadMessage("bad_target", "whisper to another seat of the game")
+    text = P.clean_text(msg.text)
+    return [ev.Whisper.model_validate({"from": seat, "to": msg.to, "text": text})], {}
+
+
+def ping(room: Room, member: int, msg: P.Ping, now: float, rng: random.Random) -> Any:
+    return [], {"pong": True}
+
+
+COMMANDS: dict[type, Callable[..., tuple[Events, Reply]]] = {
+    P.Leave: leave,
+    P.Kick: kick,
+    P.Host: hand_over,
+    P.Configure: configure,
+    P.Start: start,
+    P.Rematch: start,
+    P.Act: act,
+    P.Nothing: nothing,
+    P.Chat: chat,
+    P.Whisper: whisper,
+    P.EndDay: end_day,
+    P.VoteMsg: vote,
+    P.Ping: ping,
+}
