@@ -15,6 +15,7 @@ from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import room_frame
 from onenight.storage import open_store
 
+from .table import router as table_router
 from .ws import Connection
 
 
@@ -55,6 +56,7 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.include_router(table_router)  # /table, the narrator for real cards
 
     def fail(exc: BadMessage) -> HTTPException:
         status = 404 if exc.code == "no_room" else 400
