@@ -75,6 +75,7 @@ def open_table(page: Any, base: str) -> None:
 def set_deck(page: Any, edition: str, players: int, deck: list[str]) -> None:
     """Choose an edition, the players and the deck with the page's own controls."""
     page.select_option("#edition", edition)
+    page.wait_for_selector("#start:enabled")  # the edition's suggested deck is in
     page.fill("#players", str(players))
     page.dispatch_event("#players", "change")
     want = Counter(deck)

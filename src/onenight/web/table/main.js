@@ -36,6 +36,8 @@ const state = {
   /** @type {Record<string, Record<string, number>>} */ decks: {},
   /** @type {Check | null} */ check: null,
   checking: 0,
+  /** Deck edits by hand: a suggested deck that arrives after one is dropped. */
+  edits: 0,
   /** @type {Narrator | null} */ narrator: null,
 };
 const awake = new Awake();
@@ -174,9 +176,10 @@ async function checkDeck(edition, n, cards, key) {
 
 async function suggestedDeck() {
   const ed = edition();
+  const edits = state.edits;
   try {
     const res = await getJSON(`/api/editions/${ed.id}/calls?players=${players()}`);
-    if (!res.ok) return;
+    if (!res.ok || edits !== state.edits || ed !== edition()) return;
     /** @type {Record<string, number>} */
     const counts = {};
     for (const role of res.body.deck) counts[role] = (counts[role] || 0) + 1;
@@ -241,8 +244,11 @@ async function startNight() {
   const speaker = new Speaker(data().languages[lang].voice);
   const narrator = new Narrator(speaker);
   state.narrator = narrator;
+  /** @type {string[]} the lines of the current call, shown together */
+  let shown = [];
   narrator.onLine = (text) => {
-    $("line").textContent = text;
+    if (shown[shown.length - 1] !== text) shown.push(text);
+    $("line").textContent = shown.join("\n");
   };
   show("night");
   $("call-name").textContent = "";
@@ -256,6 +262,7 @@ async function startNight() {
   try {
     await narrator.runNight(night, { turn: s.turn, jitter: s.jitter }, (i, call) => {
       const total = night.calls.length;
+      shown = [];
       $("call-name").textContent = call ? call.who : "";
       $("night-progress").textContent =
         i < 0 ? "" : i < total ? `Call ${i + 1} of ${total}` : "";
@@ -282,9 +289,10 @@ async function startDay(s) {
     $("day-line").textContent = text;
   };
   show("day");
-  $("day-line").textContent = "";
+  $("day-line").textContent = data().script[s.lang].night_end;
   button("day-result").hidden = true;
   button("day-vote").hidden = false;
+  button("day-pause").hidden = false;
   wirePause("day-pause", narrator);
   button("day-repeat").onclick = () => narrator.repeat();
   button("day-vote").onclick = () => narrator.skip();
@@ -301,6 +309,7 @@ async function startDay(s) {
     awake.stop();
   }
   button("day-vote").hidden = true;
+  button("day-pause").hidden = true;
   button("day-result").hidden = false;
   button("day-result").onclick = () => showResult();
   button("day-result").focus();
@@ -345,14 +354,17 @@ async function init() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/table/sw.js", { scope: "/table" }).catch(() => {});
   }
-  picker = new DeckPicker($("deck"), deckChanged);
+  picker = new DeckPicker($("deck"), () => {
+    state.edits += 1;
+    deckChanged();
+  });
   const [eds, narration] = await Promise.all([getJSON("/api/editions"), loadNarration()]);
   state.editions = eds.body;
   state.data = narration;
   const saved = loadSettings();
   state.decks = saved.decks || {};
   select("edition").replaceChildren(
-    ...state.editions.map((e) => new Option(`${e.id} — ${e.title}`, e.id)),
+    ...state.editions.map((e) => new Option(e.id, e.id)),
   );
   select("lang").replaceChildren(
     ...Object.entries(narration.languages).map(([id, l]) => new Option(l.label, id)),
@@ -368,7 +380,11 @@ async function init() {
   input("names").value = saved.names || "";
   input("sound").checked = Boolean(saved.sound);
 
+  $("edition-title").textContent = edition().title;
   select("edition").addEventListener("change", () => {
+    state.check = null;
+    button("start").disabled = true;
+    $("edition-title").textContent = edition().title;
     input("players").value = String(players());
     input("turn").value = String(edition().turn);
     renderDeck();
