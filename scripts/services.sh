@@ -26,4 +26,15 @@ if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
 else
   echo "services: PostgreSQL is not reachable; PostgreSQL tests will be skipped" >&2
 fi
+# Node (npm) type-checks the browser files.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "services: installing npm" >&2
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
+fi
+# Chromium for the browser tests (Playwright cannot download browsers here).
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "services: installing Chromium" >&2
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+    || echo "services: Chromium could not be installed; browser tests will be skipped" >&2
+fi
 exit 0

@@ -18,11 +18,13 @@ export PATH="$root/.venv/bin:$PATH"
 # 2. Services the tests use (PostgreSQL), and Chromium for browser tests.
 bash scripts/services.sh
 
-# 3. Static checks.
+# 3. Static checks (the browser files: TypeScript's checker on JSDoc-typed JS).
 ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 mypy
 mypy --strict src/onenight/rules  # the rules core: strict, whatever the config says
+npm ci --silent --no-audit --no-fund
+npm run -s check
 
 # 4. The shared conformance scenarios (pytest runs them too).
 shared="$root/../shared/conformance"

@@ -101,6 +101,29 @@ def _table(runs: list[dict[str, Any]]) -> str:
 
 
 @app.command()
+def script(
+    edition: Annotated[str, typer.Option(help="ultimate, japanese, workshop or sans-carte")],
+    deck: Annotated[str, typer.Option(help="Comma-separated roles, one per card.")],
+    lang: Annotated[str, typer.Option(help="en, fr or ja")] = "en",
+    players: Annotated[int | None, typer.Option(help="Players (default: deck less center).")] = (
+        None
+    ),
+) -> None:
+    """Print the table narrator's night script for a deck, one spoken line per line."""
+    from onenight.narration import night_script, table_calls
+    from onenight.rules import RulesError
+
+    cards = [c.strip() for c in deck.split(",") if c.strip()]
+    try:
+        table_calls(edition, cards, players)
+        lines = night_script(edition, cards, lang).lines()
+    except RulesError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo("\n".join(lines))
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,

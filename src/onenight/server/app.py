@@ -19,6 +19,7 @@ from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import room_frame
 from onenight.storage import open_store
 
+from .table import router as table_router
 from .ws import Connection
 
 
@@ -80,6 +81,7 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
     )
     app.router.route_class = StrictJSONRoute
     app.state.hub = hub
+    app.include_router(table_router)  # /table, the narrator for real cards
 
     def fail(exc: BadMessage) -> HTTPException:
         status = 404 if exc.code == "no_room" else 400

@@ -1,0 +1,83 @@
+"""Screenshots of /table at 360×740 (docs/screenshots/): setup, night and day screens.
+
+Usage: .venv/bin/python scripts/screenshots_table.py  (needs Debian's chromium)
+Starts its own server on a free port with a throwaway database, stubs speechSynthesis and
+drives the page with Playwright's fake clock, so the night screen is caught mid-call.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+STUB = ROOT / "tests" / "web" / "speech_stub.js"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, "-m", "onenight.server", "--port", str(port)]
+        server = subprocess.Popen([*cmd, "--db", f"sqlite+aiosqlite:///{tmp}/s.db"])
+        try:
+            for _ in range(200):
+                try:
+                    httpx.get(f"{base}/api/health", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.05)
+            shoot(base)
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+def shoot(base: str) -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
+        page.add_init_script(path=str(STUB))
+        page.clock.install()
+        page.goto(f"{base}/table")
+        page.wait_for_selector("#start:enabled")
+        page.screenshot(path=str(OUT / "table-setup.png"))
+        page.fill("#turn", "10")
+        page.fill("#day", "300")
+        page.click("#start")
+        page.clock.run_for(3500 + 500 + 2000 + 12_000 + 2500 + 1000)  # into the werewolves' turn
+        page.screenshot(path=str(OUT / "table-night.png"))
+        while page.evaluate("document.body.dataset.screen") != "day":
+            page.clock.run_for(1000)  # the rest of the night
+        page.clock.run_for(47_600)  # into the day
+        page.screenshot(path=str(OUT / "table-day.png"))
+        browser.close()
+    print(f"wrote {OUT}/table-{{setup,night,day}}.png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Table mode: the narrator page (``/table``) and the night's call sequence for a deck.
+
+The page is plain static files (``onenight/web/``); the API gives the engine's calls
+(``night_calls``) after checking the deck with the engine's own validation.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import FileResponse
+
+from onenight.narration import table_calls
+from onenight.rules.editions import EDITIONS, default_deck
+from onenight.rules.errors import InvalidSetup
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+TABLE = WEB / "table"
+#: The page's own files, by name (no folders, nothing else is served).
+_ASSET = re.compile(r"^[a-z0-9_-]+\.(?:js|css|json|svg)$")
+#: Revalidate on each load (the service worker keeps a copy for offline use).
+_NO_CACHE = {"Cache-Control": "no-cache"}
+MAX_DECK = 60
+
+router = APIRouter()
+
+
+def _bad(status: int, code: str, message: str) -> HTTPException:
+    return HTTPException(status, detail={"code": code, "message": message})
+
+
+@router.get("/api/editions/{edition_id}/calls")
+async def calls(
+    edition_id: str,
+    deck: Annotated[
+        str | None,
+        Query(
+            max_length=2000,
+            description="Comma-separated roles, one per card (omitted: the default deck).",
+            examples=["doppelganger,werewolf,werewolf,seer,robber,troublemaker,drunk,insomniac"],
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        Query(ge=1, le=99, description="Players (default: the deck's size less the center)."),
+    ] = None,
+) -> dict[str, Any]:
+    """The night's calls for a deck, in order: every role in the deck is called, whether
+    its card is dealt or in the center (400 with the reason for an illegal deck)."""
+    ed = EDITIONS.get(edition_id)
+    if ed is None:
+        raise _bad(404, "bad_edition", f"no edition {edition_id!r} (known: {', '.join(EDITIONS)})")
+    try:
+        if deck is None:
+            cards = default_deck(ed.id, players if players is not None else 5)
+        else:
+            cards = [c.strip() for c in deck.split(",") if c.strip()]
+            if len(cards) > MAX_DECK:
+                raise InvalidSetup(f"a deck of at most {MAX_DECK} cards, not {len(cards)}")
+        n, night = table_calls(ed.id, cards, players)
+    except InvalidSetup as exc:
+        raise _bad(400, "bad_deck", str(exc)) from None
+    return {
+        "edition": ed.id,
+        "players": n,
+        "center": ed.center,
+        "deck": sorted(cards),
+        "calls": list(night),
+        "turn": ed.turn_seconds,
+    }
+
+
+@router.get("/", include_in_schema=False)
+async def home() -> FileResponse:
+    return FileResponse(WEB / "index.html", headers=_NO_CACHE)
+
+
+@router.get("/table", include_in_schema=False)
+async def table_page() -> FileResponse:
+    return FileResponse(TABLE / "index.html", headers=_NO_CACHE)
+
+
+@router.get("/table/{name}", include_in_schema=False)
+async def table_asset(name: str) -> FileResponse:
+    path = TABLE / name
+    if not _ASSET.match(name) or not path.is_file():
+        raise HTTPException(404)
+    headers = dict(_NO_CACHE)
+    if name == "sw.js":
+        # The worker lives under /table/ but serves the page at /table itself.
+        headers["Service-Worker-Allowed"] = "/table"
+    return FileResponse(path, headers=headers)

@@ -1,0 +1,140 @@
+"""Browser tests: a live server, Debian's Chromium driven by Playwright, and a watch that
+fails a test on any console error, uncaught exception or failed request.
+
+``playwright install`` cannot download browsers here: scripts/services.sh installs
+Debian's ``chromium`` and the tests launch it (``CHROMIUM`` overrides the path).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.conftest import Server  # tests/server: `python -m onenight.server` on a free port
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+#: The phone the pages are designed for.
+VIEWPORT = {"width": 360, "height": 740}
+SPEECH_STUB = Path(__file__).with_name("speech_stub.js")
+
+
+def _have_browser() -> bool:
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return False
+    return Path(CHROMIUM).exists()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if _have_browser():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (run scripts/services.sh)")
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()) and Path(str(item.path)).is_relative_to(
+            Path(__file__).parent
+        ):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": VIEWPORT}
+
+
+def start_server(tmp: Path) -> Server:
+    srv = Server(f"sqlite+aiosqlite:///{tmp / 'onenight.db'}", tmp / "server.log")
+    srv.start()
+    return srv
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One live server for the browser tests (``server.http`` is its base URL)."""
+    srv = start_server(tmp_path_factory.mktemp("web-server"))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, that it may stop (offline tests)."""
+    srv = start_server(tmp_path)
+    yield srv
+    srv.stop()
+
+
+@dataclass
+class PageProblems:
+    """What went wrong in a page; ``allow(pattern)`` excuses an expected one."""
+
+    problems: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def unexpected(self) -> list[str]:
+        return [p for p in self.problems if not any(a.search(p) for a in self.allowed)]
+
+
+def watch(page: Any) -> PageProblems:
+    """Collect console errors, uncaught exceptions, failed requests and HTTP errors."""
+    seen = PageProblems()
+
+    def console(msg: Any) -> None:
+        if msg.type == "error":
+            seen.problems.append(f"console error: {msg.text}")
+
+    def response(res: Any) -> None:
+        if res.status >= 400:
+            seen.problems.append(f"HTTP {res.status}: {res.url}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda e: seen.problems.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: seen.problems.append(f"requestfailed: {r.url} {r.failure}"))
+    page.on("response", response)
+    return seen
+
+
+@pytest.fixture
+def problems(page: Any) -> Iterator[PageProblems]:
+    """Fails the test if its ``page`` logged an error or a request failed (see ``allow``)."""
+    seen = watch(page)
+    yield seen
+    assert not seen.unexpected(), "\n".join(seen.unexpected())
+
+
+@pytest.fixture
+def speech(page: Any) -> Any:
+    """``page`` with speechSynthesis stubbed (``window.__spoken``) and a fake clock."""
+    page.add_init_script(path=str(SPEECH_STUB))
+    page.clock.install()
+    return page
+
+
+def spoken(page: Any) -> list[dict[str, Any]]:
+    """What the page said so far: ``{text, lang, start, end, cut}`` (fake-clock ms)."""
+    result: list[dict[str, Any]] = page.evaluate("window.__spoken")
+    return result
