@@ -69,17 +69,16 @@ class Connection:
                 message = await self.ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                raw = message.get("text")
-                await self.on_message(raw if raw is not None else None)
+                await self.on_message(message.get("text"), message.get("bytes"))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             await self.cleanup()
 
-    async def on_message(self, raw: str | None) -> None:
+    async def on_message(self, raw: str | None, binary: bytes | None = None) -> None:
         """One frame from the client: a text frame holding one message (a binary frame
         is refused). Every answer echoes the message's ``ref`` when it can be read."""
-        ref = P.peek_ref(raw) if raw is not None else None
+        ref = P.peek_ref(raw if raw is not None else binary or b"")
         try:
             if not self.bucket.take():
                 if self.bucket.tokens < CUTOFF:
