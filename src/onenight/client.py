@@ -24,6 +24,8 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from onenight.rules import Phase
+
 #: Night messages are padded to this many bytes, so that an action and ``nothing`` look
 #: the same on the wire (the ``ref`` is added after: keep refs of one width).
 NIGHT_MESSAGE = 384
@@ -124,8 +126,9 @@ class Client:
     # ----- the game as this client sees it -----
 
     @property
-    def phase(self) -> str:
-        return self.state["phase"] if self.state else "lobby"
+    def phase(self) -> Phase | None:
+        """The game's phase (the engine's Phase), or None before any game."""
+        return Phase(self.state["phase"]) if self.state else None
 
     @property
     def seat(self) -> int | None:

@@ -57,12 +57,12 @@ async def random_night(c: Client, rng: random.Random) -> None:
     tapped: int | None = None
 
     def ready(c: Client) -> bool:
-        return c.phase != "night" or (c.turn is not None and c.turn >= 0 and c.turn != tapped)
+        return c.phase != Phase.NIGHT or (c.turn is not None and c.turn >= 0 and c.turn != tapped)
 
-    await c.until(lambda c: c.phase != "lobby", 120)
+    await c.until(lambda c: c.phase is not None, 120)
     while True:
         await c.until(ready, 120)
-        if c.phase != "night":
+        if c.phase != Phase.NIGHT:
             return
         tapped = c.turn
         options = c.choices()
@@ -80,19 +80,21 @@ async def random_player(
     random vote (``vote``), until the end."""
     await random_night(c, rng)
     if talk:
-        await c.until(lambda c: c.phase != "night", 120)
-        if c.phase == "day":
+        await c.until(lambda c: c.phase != Phase.NIGHT, 120)
+        if c.phase == Phase.DAY:
             try:
                 await c.chat(f"hello from {c.seat}")
             except ServerError as exc:
                 if exc.code not in LATE:
                     raise
     if vote:
-        await c.until(lambda c: c.phase == "end" or (c.phase == "vote" and c.choices()), 120)
-        if c.phase == "vote":
+        await c.until(
+            lambda c: c.phase == Phase.END or (c.phase == Phase.VOTE and c.choices()), 120
+        )
+        if c.phase == Phase.VOTE:
             try:
                 await c.vote(pick(c.choices(), rng)["target"])
             except ServerError as exc:
                 if exc.code not in LATE:
                     raise
-    await c.until(lambda c: c.phase == "end", 120)
+    await c.until(lambda c: c.phase == Phase.END, 120)

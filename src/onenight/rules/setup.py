@@ -77,7 +77,7 @@ class Setup:
         cards: Sequence[Role],
         center: Sequence[Role],
         center_wolf: Role | None = None,
-        order: Sequence[int] | None = None,
+        order: Sequence[object] | None = None,
     ) -> Setup:
         """A given deal, checked: InvalidSetup with the reason if the rules forbid it.
 
@@ -136,9 +136,10 @@ class Setup:
             draw_deck(setup.edition, len(setup.players), pool, random.Random(0))  # checks it
             if Counter(setup.deck) - Counter(pool):
                 raise InvalidSetup("the deal holds cards that are not among the enabled ones")
-        slots = tuple(data.get("slots") or ())
-        if slots:
-            check_slots(setup.cards, slots, Counter(pool if pool is not None else setup.deck))
+        slots: tuple[int, ...] = ()
+        if data.get("slots"):
+            copies = Counter(pool if pool is not None else setup.deck)
+            slots = check_slots(setup.cards, list(data["slots"]), copies)
         return cls(
             setup.edition,
             setup.players,
@@ -200,30 +201,39 @@ def seat_order_slots(cards: Sequence[Role]) -> tuple[int, ...]:
     return slots_from_order(cards, range(len(cards)))
 
 
-def slots_from_order(cards: Sequence[Role], order: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's rank among the seats dealt the same card, by ``order``."""
+def slots_from_order(cards: Sequence[Role], order: Sequence[object]) -> tuple[int, ...]:
+    """Each seat's rank among the seats dealt the same card, by ``order`` (checked: every
+    seat once, as an int)."""
     n = len(cards)
-    if not all(type(s) is int for s in order) or sorted(order) != list(range(n)):
+    seats = [s for s in order if type(s) is int]
+    if len(seats) != len(order) or sorted(seats) != list(range(n)):
         raise InvalidSetup("the order must list every player exactly once")
     seen: Counter[Role] = Counter()
     slots = [0] * n
-    for seat in order:
+    for seat in seats:
         card = cards[seat]
         slots[seat] = seen[card]
         seen[card] += 1
     return tuple(slots)
 
 
-def check_slots(cards: Sequence[Role], slots: Sequence[int], copies: Counter[Role]) -> None:
-    """InvalidSetup unless each seat holds a different copy of its card among those in
-    the deck."""
+def check_slots(
+    cards: Sequence[Role], slots: Sequence[object], copies: Counter[Role]
+) -> tuple[int, ...]:
+    """The slots, checked: InvalidSetup unless each seat holds a different copy of its
+    card among those in the deck."""
     if len(slots) != len(cards):
         raise InvalidSetup(f"{len(cards)} players need {len(cards)} slots")
     taken: set[tuple[Role, int]] = set()
+    checked: list[int] = []
     for card, slot in zip(cards, slots, strict=True):
-        if type(slot) is not int or not 0 <= slot < copies[card] or (card, slot) in taken:
+        if not isinstance(slot, int) or type(slot) is bool:
+            raise InvalidSetup(f"a slot is a whole number, not {slot!r}")
+        if not 0 <= slot < copies[card] or (card, slot) in taken:
             raise InvalidSetup(f"slot {slot!r} of a {card} is not a free copy of that card")
         taken.add((card, slot))
+        checked.append(slot)
+    return tuple(checked)
 
 
 def draw_slots(
