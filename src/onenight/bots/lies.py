@@ -36,9 +36,16 @@ def claimable_roles(deck: Mapping[str, int]) -> list[str]:
 
 
 def fake_story(
-    role: str, seat: int, n: int, c: int, deck: Mapping[str, int], rng: random.Random
+    role: str,
+    seat: int,
+    n: int,
+    c: int,
+    deck: Mapping[str, int],
+    rng: random.Random,
+    said: Mapping[int, str] | None = None,
 ) -> list[Claim]:
-    """A made-up night for ``role``: what an honest holder of it might say."""
+    """A made-up night for ``role``: what an honest holder of it might say. A player it
+    says it saw is given the role he claimed himself (``said``), when it is a village one."""
     others = [s for s in range(n) if s != seat]
     harmless = [
         r
@@ -47,6 +54,14 @@ def fake_story(
         if team_of(r) == R.TEAM_VILLAGE and r != role
     ] or [role, role]
     pick = rng.choice
+    said = said or {}
+
+    def card_of(target: int) -> str:
+        claimed = said.get(target)
+        if claimed is not None and team_of(claimed) == R.TEAM_VILLAGE and claimed != role:
+            return claimed
+        return pick(harmless)
+
     claims: list[Claim] = [IAm(role)]
     if role in (R.SEER, R.SORCERER):
         if rng.random() < 0.5 and c >= 2:
@@ -54,11 +69,13 @@ def fake_story(
             x, y = rng.sample(harmless, 2)
             claims.append(Saw(((CENTER + i, x), (CENTER + j, y))))
         else:
-            claims.append(Saw(((pick(others), pick(harmless)),)))
+            target = pick(others)
+            claims.append(Saw(((target, card_of(target)),)))
     elif role == R.APPRENTICE_SEER:
         claims.append(Saw(((CENTER + rng.randrange(c), pick(harmless)),)))
     elif role in (R.ROBBER, R.PHANTOM_THIEF):
-        claims.append(Took(pick(others), pick(harmless)))
+        target = pick(others)
+        claims.append(Took(target, card_of(target)))
     elif role == R.TROUBLEMAKER and len(others) >= 2:
         a, b = rng.sample(others, 2)
         claims.append(swapped(a, b))

@@ -16,7 +16,7 @@ from onenight.rules.outcome import winners
 
 from .base import ViewDict
 from .basic import BasicBot, lie, table
-from .board import by_seat, clash, suspicion
+from .board import by_seat, claimed_role, clash, suspicion
 from .claims import Claim, Posted
 from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
@@ -27,9 +27,15 @@ from .worlds import Knowledge, Sampler, World
 WORLDS = 100
 TRIES = 30 * WORLDS
 #: Made-up stories weighed per claimable role.
-STORIES_PER_ROLE = 3
+STORIES_PER_ROLE = 4
 #: How much more a circle vote (nobody dies) must promise than the best target.
 CIRCLE_MARGIN = 0.1
+#: Targets whose value is this close to the best are tied (sampling noise): the tie is
+#: broken the same way by every bot, by public suspicion, so that the village's votes meet.
+TIE = 0.08
+#: Among lies as safe as each other, prefer a role the deck holds more copies of (a
+#: listener finds it likelier that an honest player was dealt it).
+COMMON = 0.05
 
 
 class ReasonerBot(BasicBot):
@@ -40,9 +46,12 @@ class ReasonerBot(BasicBot):
         #: After the vote: each seat's end-role distribution, as this bot believes it.
         self.beliefs: list[dict[str, float]] = []
 
-    def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
+    def sampler(self, view: ViewDict, board: Sequence[Posted]) -> Sampler:
         know = Knowledge(view, self.done)
-        return Sampler(know, by_seat(board, know.n)).sample(self.rng, WORLDS, TRIES)
+        return Sampler(know, by_seat(board, know.n))
+
+    def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
+        return self.sampler(view, board).sample(self.rng, WORLDS, TRIES)
 
     # -- the day -----------------------------------------------------------------------------
 
@@ -50,46 +59,30 @@ class ReasonerBot(BasicBot):
         seat, story = int(view["seat"]), self.story(view)
         if not lies(view["card"], story, seat):
             return honest_claims(seat, view["card"], story)
-        worlds = self.worlds(view, board)
+        sampler = self.sampler(view, board)
+        worlds = sampler.sample(self.rng, WORLDS, TRIES)
         if not worlds:
             return lie(view, board, story, self.rng)
         n, c, deck = table(view)
+        said = {s: r for s, cs in enumerate(by_seat(board, n)) if (r := claimed_role(cs))}
         candidates: list[list[Claim]] = []
         for role in claimable_roles(deck):
             for _ in range(STORIES_PER_ROLE):
-                story_ = fake_story(role, seat, n, c, deck, self.rng)
+                story_ = fake_story(role, seat, n, c, deck, self.rng, said)
                 if story_ not in candidates:
                     candidates.append(story_)
         if not candidates:
             return lie(view, board, story, self.rng)
-        scores = [self.exposure(seat, cand, worlds, board, deck) for cand in candidates]
-        best = min(scores)
-        return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s == best])
-
-    @staticmethod
-    def exposure(
-        seat: int,
-        story: list[Claim],
-        worlds: Sequence[World],
-        board: Sequence[Posted],
-        deck: dict[str, int],
-    ) -> float:
-        """How many players would contradict this story: those who already spoke, and the
-        expected number of honest players yet to speak, over the believed worlds."""
-        n = worlds[0].game.n
-        said = by_seat(board, n)
-        score = float(sum(1 for s in range(n) if said[s] and clash(seat, story, s, said[s], deck)))
+        futures = [honest_futures(seat, w, board) for w in worlds]
         total = sum(w.weight for w in worlds)
-        for w in worlds:
-            cards = w.game.setup.cards
-            exposed = 0
-            for s in range(n):
-                if s == seat or said[s] or lies(cards[s], w.stories[s], s):
-                    continue
-                if clash(seat, story, s, honest_claims(s, cards[s], w.stories[s]), deck):
-                    exposed += 1
-            score += exposed * w.weight / total
-        return score
+        size = sum(deck.values())
+        scores = []
+        for cand in candidates:
+            exposed = exposure(seat, cand, worlds, futures, board, deck) / total
+            common = deck.get(claimed_role(cand) or "", 0) / size
+            scores.append(exposed - COMMON * common)
+        best = min(scores)
+        return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
         worlds = self.worlds(view, board)
@@ -113,10 +106,50 @@ class ReasonerBot(BasicBot):
         best = max(value[t] for t in others)
         if circle > best + CIRCLE_MARGIN:
             return (seat + 1) % n
-        near = [t for t in others if value[t] >= best - 1e-9]
+        near = [t for t in others if value[t] >= best - TIE]
         score = suspicion(board, n, deck)
         top = max(score[t] for t in near)
         return self.rng.choice([t for t in near if score[t] == top])
+
+
+def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
+    """In a world: what each honest player who has not spoken yet will say."""
+    n = world.game.n
+    said = by_seat(board, n)
+    cards = world.game.setup.cards
+    return [
+        honest_claims(s, cards[s], world.stories[s])
+        if s != seat and not said[s] and not lies(cards[s], world.stories[s], s)
+        else []
+        for s in range(n)
+    ]
+
+
+def exposure(
+    seat: int,
+    story: list[Claim],
+    worlds: Sequence[World],
+    futures: Sequence[list[list[Claim]]],
+    board: Sequence[Posted],
+    deck: dict[str, int],
+) -> float:
+    """The weight of the worlds in which this story will be contradicted: by a player who
+    already spoke, by an honest player yet to speak, or by more claims of a role than the
+    deck holds."""
+    n = len(futures[0]) if futures else 0
+    said = by_seat(board, n)
+    if any(said[s] and clash(seat, story, s, said[s], deck) for s in range(n)):
+        return sum(w.weight for w in worlds)
+    role = claimed_role(story)
+    claimed = sum(1 for s in range(n) if said[s] and claimed_role(said[s]) == role)
+    out = 0.0
+    for w, future in zip(worlds, futures, strict=True):
+        count = claimed + 1 + sum(1 for cs in future if cs and claimed_role(cs) == role)
+        if count > deck.get(role or "", 0) or any(
+            cs and clash(seat, story, s, cs, deck) for s, cs in enumerate(future)
+        ):
+            out += w.weight
+    return out
 
 
 def believe(worlds: Sequence[World], n: int) -> list[dict[str, float]]:

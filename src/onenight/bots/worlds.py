@@ -42,6 +42,8 @@ from .story import Event, fact_from_json, honest_claims, lies
 EPSILON = 0.02
 #: How often a sampled night follows a seat's claimed action when it can.
 STEER = 0.85
+#: How often a sampled deal gives a seat the role it claimed, when a copy is left.
+TRUST = 0.7
 
 _SWAPS = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
 _ONE_LOOK = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
@@ -163,7 +165,10 @@ class Sampler:
         self.claims = [list(cs) for cs in claims]
         self.roles = [next((c.role for c in cs if isinstance(c, IAm)), None) for cs in claims]
 
-    def deal(self, rng: random.Random) -> Setup:
+    def deal(self, rng: random.Random) -> tuple[Setup, float]:
+        """A deal with the seat's own card, and its importance weight: each other seat
+        gets the role it claimed with probability :data:`TRUST` (when a copy is left),
+        else a uniform draw; the weight corrects this back to a uniform deal."""
         k = self.know
         cards = list(k.cards)
         pool: tuple[str, ...] | None = None
@@ -174,18 +179,34 @@ class Sampler:
                 if k.card in cards:
                     break
         cards.remove(k.card)
+        dealt = [k.card] * k.n
+        weight = 1.0
+        for seat in range(k.n):
+            if seat == k.seat:
+                continue
+            left = len(cards)
+            claimed = self.roles[seat] or ""
+            copies = cards.count(claimed)
+            trust = copies > 0 and rng.random() < TRUST
+            card = claimed if trust else cards[int(rng.random() * left)]
+            if copies:
+                p = cards.count(card) / left
+                weight *= p / ((TRUST if card == claimed else 0.0) + (1 - TRUST) * p)
+            cards.remove(card)
+            dealt[seat] = card
         rng.shuffle(cards)
-        dealt = (*cards[: k.seat], k.card, *cards[k.seat : k.n - 1])
         slots = draw_slots(dealt, k.copies, rng)
-        center = tuple(cards[k.n - 1 :])
-        return Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
+        setup = Setup(
+            k.edition, k.players, tuple(dealt), tuple(cards), k.center_wolf, None, slots, pool
+        )
+        return setup, weight
 
     def world(self, rng: random.Random) -> World | None:
         """One world, or None if it contradicts what the seat knows."""
         k = self.know
-        setup = self.deal(rng)
+        setup, weight = self.deal(rng)
         game = Game(setup)
-        weight = self._night(game, setup, rng)
+        weight *= self._night(game, setup, rng)
         if weight == 0.0:
             return None
         stories: list[list[Event]] = [[] for _ in range(k.n)]
