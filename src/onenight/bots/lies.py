@@ -52,7 +52,9 @@ def fake_story(
         for r in sorted(deck)
         for _ in range(deck[r])
         if team_of(r) == R.TEAM_VILLAGE and r != role
-    ] or [role, role]
+    ]
+    if len(harmless) < 2:  # a Seer names two center cards
+        harmless = (harmless or [role]) * 2
     pick = rng.choice
     said = said or {}
 
