@@ -25,7 +25,7 @@ from .worlds import Knowledge, Sampler, World
 #: Worlds kept per decision, and draws allowed to find them (counts, never a clock:
 #: a seeded bot must replay exactly).
 WORLDS = 100
-TRIES = 30 * WORLDS
+TRIES = 15 * WORLDS
 #: Made-up stories weighed per claimable role.
 STORIES_PER_ROLE = 4
 #: How much more a circle vote (nobody dies) must promise than the best target.

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from onenight.rules import (
+    CENTER,
+    CENTER_WOLF,
     Action,
     Copy,
     Fact,
@@ -26,6 +28,7 @@ from onenight.rules import (
     Reveal,
     Setup,
     Shield,
+    Swap,
     View,
     action_from_json,
     swap,
@@ -89,6 +92,34 @@ class Knowledge:
         self.shields = sorted(day.get("shields") or ())
         self.roles_p = 1.0 / max(1, len({r for r in counts if counts[r]}))
         self.claim_p = 1.0 / max(1, len(claimable_roles(self.deck_counts)))
+
+
+#: How often a sampled deal puts a card the seat itself saw (or saw wake) where it saw it.
+KNOWN = 0.9
+
+
+def preferences(
+    know: Knowledge, roles: Sequence[str | None]
+) -> dict[int, tuple[frozenset[str], float]]:
+    """Where the deal proposal leans, place by place: the cards the seat saw there (or
+    saw wake as Werewolves or Masons), else the role a seat claimed."""
+    prefer: dict[int, tuple[frozenset[str], float]] = {}
+    everything = frozenset(know.cards)
+    robbed = [a.b if a.a == know.seat else a.a for a in know.mine if isinstance(a, Swap)]
+    for kind, target, card, seats in know.facts:
+        if kind == "saw" and target == know.seat and robbed and robbed[0] < CENTER:
+            prefer.setdefault(robbed[0], (frozenset({card}), KNOWN))  # the Robber's take
+        elif kind == "saw" and target != know.seat and target != CENTER_WOLF:
+            prefer.setdefault(target, (frozenset({card}), KNOWN))
+        elif kind in ("wolves", "masons"):
+            group = R.WOLF_FAMILY if kind == "wolves" else frozenset({R.MASON})
+            for s in range(know.n):
+                if s != know.seat:  # those it saw are in the group, the others are not
+                    prefer.setdefault(s, (group if s in seats else everything - group, KNOWN))
+    for seat, role in enumerate(roles):
+        if role is not None and seat != know.seat:
+            prefer.setdefault(seat, (frozenset({role}), TRUST))
+    return prefer
 
 
 def _key(f: Fact) -> tuple[str, int, str, tuple[int, ...]]:
@@ -164,11 +195,15 @@ class Sampler:
         self.know = know
         self.claims = [list(cs) for cs in claims]
         self.roles = [next((c.role for c in cs if isinstance(c, IAm)), None) for cs in claims]
+        self.prefer = preferences(know, self.roles)
 
     def deal(self, rng: random.Random) -> tuple[Setup, float]:
-        """A deal with the seat's own card, and its importance weight: each other seat
-        gets the role it claimed with probability :data:`TRUST` (when a copy is left),
-        else a uniform draw; the weight corrects this back to a uniform deal."""
+        """A deal with the seat's own card, and its importance weight.
+
+        Cards are dealt one place at a time (the other seats, then the center). Where the
+        seat's own facts or a claim point at a card (:func:`preferences`), the place gets
+        one of those cards with that source's probability, else a uniform draw; the
+        weight corrects this back to a uniform deal."""
         k = self.know
         cards = list(k.cards)
         pool: tuple[str, ...] | None = None
@@ -179,27 +214,36 @@ class Sampler:
                 if k.card in cards:
                     break
         cards.remove(k.card)
-        dealt = [k.card] * k.n
+        placed: dict[int, str] = {k.seat: k.card}
         weight = 1.0
-        for seat in range(k.n):
-            if seat == k.seat:
-                continue
+        rand = rng.random
+        for place in self.places:
             left = len(cards)
-            claimed = self.roles[seat] or ""
-            copies = cards.count(claimed)
-            trust = copies > 0 and rng.random() < TRUST
-            card = claimed if trust else cards[int(rng.random() * left)]
-            if copies:
-                p = cards.count(card) / left
-                weight *= p / ((TRUST if card == claimed else 0.0) + (1 - TRUST) * p)
+            card = cards[int(rand() * left)]
+            wanted = self.prefer.get(place)
+            if wanted is not None:
+                roles, trust = wanted
+                fits = [x for x in cards if x in roles]
+                if fits:
+                    if rand() < trust:
+                        card = fits[int(rand() * len(fits))]
+                    p = cards.count(card) / left
+                    q = (1 - trust) * p
+                    if card in roles:
+                        q += trust * cards.count(card) / len(fits)
+                    weight *= p / q
             cards.remove(card)
-            dealt[seat] = card
-        rng.shuffle(cards)
+            placed[place] = card
+        dealt = tuple(placed[s] for s in range(k.n))
+        center = tuple(placed[CENTER + i] for i in range(k.c))
         slots = draw_slots(dealt, k.copies, rng)
-        setup = Setup(
-            k.edition, k.players, tuple(dealt), tuple(cards), k.center_wolf, None, slots, pool
-        )
+        setup = Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
         return setup, weight
+
+    @property
+    def places(self) -> list[int]:
+        k = self.know
+        return [s for s in range(k.n) if s != k.seat] + [CENTER + i for i in range(k.c)]
 
     def world(self, rng: random.Random) -> World | None:
         """One world, or None if it contradicts what the seat knows."""
@@ -231,7 +275,13 @@ class Sampler:
             if cs and s != k.seat and self.roles[s] == setup.cards[s]
         }
         weight = 1.0
+        learned, known = game.facts[k.seat], k.facts
+        checked = 0
         while (d := game.decision) is not None:
+            if len(learned) > checked:  # reject as soon as the seat would learn otherwise
+                if [_key(f) for f in learned[checked:]] != known[checked : len(learned)]:
+                    return 0.0
+                checked = len(learned)
             if d.seat == k.seat:
                 action = next(mine, None)
                 if action is None or action not in d.legal:
