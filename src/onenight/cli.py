@@ -124,6 +124,64 @@ def script(
 
 
 @app.command()
+def simulate(
+    edition: Annotated[str, typer.Option(help="ultimate, japanese, workshop or sans-carte")] = (
+        "ultimate"
+    ),
+    players: Annotated[int, typer.Option(help="Number of players.")] = 5,
+    deck: Annotated[str | None, typer.Option(help="Comma-separated roles (default deck).")] = None,
+    games: Annotated[int, typer.Option(help="Games to play.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the run (deals, bots, speakers).")] = 1,
+    village: Annotated[str, typer.Option(help="Level of village-team seats.")] = "reasoner",
+    wolves: Annotated[str, typer.Option(help="Level of werewolf-team seats.")] = "reasoner",
+    seats: Annotated[str | None, typer.Option(help="A level per seat: L,L,… .")] = None,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
+    scheduler: Annotated[
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the [sim] extra).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[str | None, typer.Option(help="Draw the win rates to FILE.png.")] = None,
+) -> None:
+    """Play many games of bots and print the win rates per team and per role (95% CI)."""
+    from onenight.bots.cli import run_simulate
+
+    run_simulate(
+        edition,
+        players,
+        deck,
+        games,
+        seed,
+        village,
+        wolves,
+        seats,
+        workers,
+        scheduler,
+        as_json,
+        plot,
+    )
+
+
+@app.command()
+def suggest(
+    edition: Annotated[str, typer.Option(help="ultimate, japanese, workshop or sans-carte")] = (
+        "ultimate"
+    ),
+    players: Annotated[int, typer.Option(help="Number of players.")] = 5,
+    top: Annotated[int, typer.Option(help="How many decks to propose.")] = 3,
+    games: Annotated[int, typer.Option(help="Games per candidate deck.")] = 200,
+    decks: Annotated[int, typer.Option(help="Candidate decks to measure.")] = 8,
+    level: Annotated[str, typer.Option(help="Bot level in every seat.")] = "reasoner",
+    seed: Annotated[int, typer.Option(help="Seed of the runs.")] = 1,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+) -> None:
+    """Propose the most balanced decks (village win rate nearest 50%), by simulation."""
+    from onenight.bots.cli import run_suggest
+
+    run_suggest(edition, players, top, games, decks, level, seed, workers, as_json)
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,

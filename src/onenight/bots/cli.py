@@ -1,0 +1,124 @@
+"""The bodies of ``onenight simulate`` and ``onenight suggest`` (cli.py stays thin)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import typer
+
+from onenight.rules import RulesError
+
+from .simulate import Spec, levels, parse_deck, plot, simulate, text_report
+from .suggest import suggest
+
+
+def _workers(workers: int) -> int:
+    return workers if workers > 0 else (os.cpu_count() or 1)
+
+
+def _fail(reason: str) -> typer.Exit:
+    typer.echo(f"error: {reason}", err=True)
+    return typer.Exit(2)
+
+
+def run_simulate(
+    edition: str,
+    players: int,
+    deck: str | None,
+    games: int,
+    seed: int,
+    village: str,
+    wolves: str,
+    seats: str | None,
+    workers: int,
+    scheduler: str | None,
+    as_json: bool,
+    plot_to: str | None,
+) -> None:
+    try:
+        spec = Spec(
+            edition,
+            players,
+            parse_deck(edition, players, deck),
+            village,
+            wolves,
+            levels(seats),
+            seed,
+        )
+        spec.check()
+    except (RulesError, ValueError) as err:
+        raise _fail(str(err)) from None
+    if games < 1:
+        raise _fail("--games must be at least 1")
+    bar = None if as_json else _bar(games, "playing games")
+    try:
+        rep = simulate(spec, games, _workers(workers), scheduler, bar.update if bar else None)
+        if plot_to:
+            plot(rep, plot_to)
+    except RuntimeError as err:
+        raise _fail(str(err)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    typer.echo(json.dumps(rep, sort_keys=True) if as_json else text_report(rep))
+
+
+def run_suggest(
+    edition: str,
+    players: int,
+    top: int,
+    games: int,
+    decks: int,
+    level: str,
+    seed: int,
+    workers: int,
+    as_json: bool,
+) -> None:
+    bar = None if as_json else _bar(decks, "measuring decks")
+    try:
+        rows = suggest(
+            edition,
+            players,
+            top,
+            games,
+            decks,
+            level,
+            seed,
+            _workers(workers),
+            (lambda done, total: bar.update(done)) if bar else None,
+        )
+    except (RulesError, ValueError) as err:
+        raise _fail(str(err)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    if as_json:
+        typer.echo(json.dumps(rows, sort_keys=True))
+        return
+    for row in rows:
+        low, high = row["ci95"]
+        cards = ", ".join(f"{k}×{r}" if k > 1 else r for r, k in row["deck"].items())
+        typer.echo(f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}")
+
+
+class _Bar:
+    """A Rich progress bar over a count."""
+
+    def __init__(self, total: int, what: str) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        self.progress = Progress(f"[progress.description]{what}", *columns)
+        self.task = self.progress.add_task(what, total=total)
+        self.progress.start()
+
+    def update(self, done: int) -> None:
+        self.progress.update(self.task, completed=done)
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+def _bar(total: int, what: str) -> _Bar:
+    return _Bar(total, what)

@@ -1,0 +1,24 @@
+"""``random``: uniformly random legal choices and votes, no claims."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .base import Bot, ViewDict
+from .claims import Claim, Posted
+
+
+class RandomBot(Bot):
+    level = "random"
+
+    def pick(self, view: ViewDict, decision: dict[str, Any]) -> dict[str, Any]:
+        choices = decision["choices"]
+        return dict(choices[int(self.rng.random() * len(choices))])
+
+    def claims(self, view: ViewDict, board: Sequence[Posted]) -> list[Claim]:
+        return []
+
+    def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
+        others = self.others(view)
+        return others[int(self.rng.random() * len(others))]

@@ -1,0 +1,168 @@
+"""``reasoner``: a belief over the hidden world, updated by every claim (docs/bots.md).
+
+By day it samples worlds consistent with what it knows (:mod:`.worlds`), weighted by how
+likely each makes the claims on the board. On the village side it tells the truth and
+points where its side's chance of winning is highest; on the werewolf side (and as a
+Tanner) it tells the lie that the fewest honest players would contradict, in the worlds
+it believes in and on the board so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from onenight.rules import WOLF_FAMILY
+from onenight.rules.outcome import winners
+
+from .base import ViewDict
+from .basic import BasicBot, lie, table
+from .board import by_seat, claimed_role, clash, suspicion
+from .claims import Claim, Posted
+from .lies import claimable_roles, fake_story
+from .story import honest_claims, lies
+from .worlds import Knowledge, Sampler, World
+
+#: Worlds kept per decision, and draws allowed to find them (counts, never a clock:
+#: a seeded bot must replay exactly).
+WORLDS = 100
+TRIES = 15 * WORLDS
+#: Made-up stories weighed per claimable role.
+STORIES_PER_ROLE = 4
+#: How much more a circle vote (nobody dies) must promise than the best target.
+CIRCLE_MARGIN = 0.1
+#: Targets whose value is this close to the best are tied (sampling noise): the tie is
+#: broken the same way by every bot, by public suspicion, so that the village's votes meet.
+TIE = 0.08
+#: Among lies as safe as each other, prefer a role the deck holds more copies of (a
+#: listener finds it likelier that an honest player was dealt it).
+COMMON = 0.05
+
+
+class ReasonerBot(BasicBot):
+    level = "reasoner"
+
+    def __init__(self, seed: int | str) -> None:
+        super().__init__(seed)
+        #: After the vote: each seat's end-role distribution, as this bot believes it.
+        self.beliefs: list[dict[str, float]] = []
+
+    def sampler(self, view: ViewDict, board: Sequence[Posted]) -> Sampler:
+        know = Knowledge(view, self.done)
+        return Sampler(know, by_seat(board, know.n))
+
+    def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
+        return self.sampler(view, board).sample(self.rng, WORLDS, TRIES)
+
+    # -- the day -----------------------------------------------------------------------------
+
+    def claims(self, view: ViewDict, board: Sequence[Posted]) -> list[Claim]:
+        seat, story = int(view["seat"]), self.story(view)
+        if not lies(view["card"], story, seat):
+            return honest_claims(seat, view["card"], story)
+        sampler = self.sampler(view, board)
+        worlds = sampler.sample(self.rng, WORLDS, TRIES)
+        if not worlds:
+            return lie(view, board, story, self.rng)
+        n, c, deck = table(view)
+        said = {s: r for s, cs in enumerate(by_seat(board, n)) if (r := claimed_role(cs))}
+        candidates: list[list[Claim]] = []
+        for role in claimable_roles(deck):
+            for _ in range(STORIES_PER_ROLE):
+                story_ = fake_story(role, seat, n, c, deck, self.rng, said)
+                if story_ not in candidates:
+                    candidates.append(story_)
+        if not candidates:
+            return lie(view, board, story, self.rng)
+        futures = [honest_futures(seat, w, board) for w in worlds]
+        total = sum(w.weight for w in worlds)
+        size = sum(deck.values())
+        scores = []
+        for cand in candidates:
+            exposed = exposure(seat, cand, worlds, futures, board, deck) / total
+            common = deck.get(claimed_role(cand) or "", 0) / size
+            scores.append(exposed - COMMON * common)
+        best = min(scores)
+        return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
+
+    def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
+        worlds = self.worlds(view, board)
+        if not worlds:
+            return super().vote(view, board)
+        seat = int(view["seat"])
+        n, _, deck = table(view)
+        self.beliefs = believe(worlds, n)
+        total = sum(w.weight for w in worlds)
+        value = [0.0] * n
+        circle = 0.0
+        for w in worlds:
+            roles = w.end_roles
+            p = w.weight / total
+            for t in range(n):
+                if t != seat and seat in winners(view["edition"], roles, frozenset({t})):
+                    value[t] += p
+            if seat in winners(view["edition"], roles, frozenset()):
+                circle += p
+        others = self.others(view)
+        best = max(value[t] for t in others)
+        if circle > best + CIRCLE_MARGIN:
+            return (seat + 1) % n
+        near = [t for t in others if value[t] >= best - TIE]
+        score = suspicion(board, n, deck)
+        top = max(score[t] for t in near)
+        return self.rng.choice([t for t in near if score[t] == top])
+
+
+def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
+    """In a world: what each honest player who has not spoken yet will say."""
+    n = world.game.n
+    said = by_seat(board, n)
+    cards = world.game.setup.cards
+    return [
+        honest_claims(s, cards[s], world.stories[s])
+        if s != seat and not said[s] and not lies(cards[s], world.stories[s], s)
+        else []
+        for s in range(n)
+    ]
+
+
+def exposure(
+    seat: int,
+    story: list[Claim],
+    worlds: Sequence[World],
+    futures: Sequence[list[list[Claim]]],
+    board: Sequence[Posted],
+    deck: dict[str, int],
+) -> float:
+    """The weight of the worlds in which this story will be contradicted: by a player who
+    already spoke, by an honest player yet to speak, or by more claims of a role than the
+    deck holds."""
+    n = len(futures[0]) if futures else 0
+    said = by_seat(board, n)
+    if any(said[s] and clash(seat, story, s, said[s], deck) for s in range(n)):
+        return sum(w.weight for w in worlds)
+    role = claimed_role(story)
+    claimed = sum(1 for s in range(n) if said[s] and claimed_role(said[s]) == role)
+    out = 0.0
+    for w, future in zip(worlds, futures, strict=True):
+        count = claimed + 1 + sum(1 for cs in future if cs and claimed_role(cs) == role)
+        if count > deck.get(role or "", 0) or any(
+            cs and clash(seat, story, s, cs, deck) for s, cs in enumerate(future)
+        ):
+            out += w.weight
+    return out
+
+
+def believe(worlds: Sequence[World], n: int) -> list[dict[str, float]]:
+    """Each seat's end-role distribution over weighted worlds."""
+    total = sum(w.weight for w in worlds)
+    out: list[dict[str, float]] = [{} for _ in range(n)]
+    for w in worlds:
+        p = w.weight / total
+        for s, role in enumerate(w.end_roles):
+            out[s][role] = out[s].get(role, 0.0) + p
+    return out
+
+
+def wolf_probability(beliefs: Sequence[dict[str, float]]) -> list[float]:
+    """P(seat is a Werewolf at the end), from end-role beliefs."""
+    return [sum(p for r, p in b.items() if r in WOLF_FAMILY) for b in beliefs]

@@ -1,0 +1,270 @@
+"""``onenight simulate``: many games of bots, across local cores or a Dask cluster.
+
+Game ``i`` of a run is seeded by ``(seed, i)`` alone (its deal, its bots, its speaking
+order), and a run's totals are integer counts summed over chunks of games, so the same
+seed gives the same totals whatever the number of workers or machines.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from onenight.rules import Dealer, Setup, default_deck, team_of
+from onenight.rules import roles as R
+
+from . import make_bot
+from .base import Bot
+from .play import play
+
+TEAMS = ("village", "werewolf", "tanner", "none")
+CHUNK = 20
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What to simulate: the table, the deck and who plays each seat."""
+
+    edition: str
+    players: int
+    deck: tuple[str, ...]
+    village: str = "reasoner"
+    wolves: str = "reasoner"
+    seats: tuple[str, ...] = ()
+    seed: int = 1
+
+    def check(self) -> None:
+        """ValueError (or InvalidSetup) with the reason unless the spec can be played."""
+        Dealer(self.edition, self.names, self.deck)  # checks the deck (a workshop pool too)
+        if self.seats and len(self.seats) != self.players:
+            raise ValueError(f"--seats needs {self.players} levels, not {len(self.seats)}")
+        for level in (self.village, self.wolves, *self.seats):
+            make_bot(level, 0)
+
+    @property
+    def names(self) -> list[str]:
+        return [f"p{i}" for i in range(self.players)]
+
+    def level(self, seat: int, card: str) -> str:
+        """The level of the bot in ``seat``, dealt ``card``."""
+        if self.seats:
+            return self.seats[seat]
+        return self.wolves if team_of(card) == R.TEAM_WEREWOLF else self.village
+
+
+@dataclass
+class Tally:
+    """Integer counts of a batch of games: they add up exactly, in any order."""
+
+    games: int = 0
+    outcome: Counter[str] = field(default_factory=Counter)
+    team_wins: Counter[str] = field(default_factory=Counter)
+    role_seats: Counter[str] = field(default_factory=Counter)
+    role_wins: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.outcome.update(other.outcome)
+        self.team_wins.update(other.team_wins)
+        self.role_seats.update(other.role_seats)
+        self.role_wins.update(other.role_wins)
+
+
+def game_seed(seed: int, i: int) -> int:
+    """The seed of game ``i`` of a run seeded ``seed``."""
+    return seed * 1_000_003 + i
+
+
+def play_one(spec: Spec, i: int) -> Tally:
+    """Game ``i`` of the run, as a tally of one."""
+    seed = game_seed(spec.seed, i)
+    setup = Setup.shuffled(spec.edition, spec.names, spec.deck, seed)
+    bots: list[Bot] = [
+        make_bot(spec.level(s, card), f"{seed}:{s}") for s, card in enumerate(setup.cards)
+    ]
+    result = play(setup, bots, seed).game.result
+    assert result is not None
+    teams = {team_of(result.roles[s]) for s in result.winners}
+    tally = Tally(games=1)
+    tally.outcome[outcome(teams)] += 1
+    tally.team_wins.update(teams)
+    for s, card in enumerate(setup.cards):
+        tally.role_seats[card] += 1
+        tally.role_wins[card] += s in result.winners
+    return tally
+
+
+def outcome(teams: set[str]) -> str:
+    """The one outcome a game counts for: the winning team; ``none`` when nobody wins;
+    when several teams win at once (a Tanner dies with a Werewolf), the first of
+    village, werewolf, tanner."""
+    for team in TEAMS[:3]:
+        if team in teams:
+            return team
+    return "none"
+
+
+def play_chunk(spec: Spec, start: int, stop: int) -> Tally:
+    """Games ``start..stop-1`` of the run."""
+    tally = Tally()
+    for i in range(start, stop):
+        tally.add(play_one(spec, i))
+    return tally
+
+
+def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+# -- running -----------------------------------------------------------------------------
+
+
+def run_local(spec: Spec, games: int, workers: int) -> Iterator[Tally]:
+    """Chunks played in this process (one worker) or in a process pool."""
+    parts = chunks(games)
+    if workers <= 1:
+        for a, b in parts:
+            yield play_chunk(spec, a, b)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_chunk, spec, a, b) for a, b in parts]
+        for fut in futures:
+            yield fut.result()
+
+
+def run_dask(spec: Spec, games: int, scheduler: str) -> Iterator[Tally]:
+    """Chunks played on a Dask distributed cluster (the ``[sim]`` extra)."""
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise RuntimeError(
+            "--scheduler needs Dask distributed: pip install 'onenight[sim]'"
+        ) from None
+    with distributed.Client(scheduler) as client:
+        parts = chunks(games)
+        starts, stops = [a for a, _ in parts], [b for _, b in parts]
+        futures = client.map(play_chunk, [spec] * len(parts), starts, stops, pure=False)
+        for fut in distributed.as_completed(futures):
+            yield fut.result()
+
+
+def simulate(
+    spec: Spec,
+    games: int,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and report the win rates (the ``--json`` object)."""
+    spec.check()
+    total = Tally()
+    start = time.perf_counter()
+    parts = run_dask(spec, games, scheduler) if scheduler else run_local(spec, games, workers)
+    for tally in parts:
+        total.add(tally)
+        if progress is not None:
+            progress(total.games)
+    seconds = time.perf_counter() - start
+    return report(spec, total, seconds, workers)
+
+
+def report(spec: Spec, total: Tally, seconds: float, workers: int) -> dict[str, Any]:
+    g = max(total.games, 1)
+    roles = sorted(total.role_seats)
+    return {
+        "edition": spec.edition,
+        "players": spec.players,
+        "deck": list(spec.deck),
+        "games": total.games,
+        "seed": spec.seed,
+        "levels": {"village": spec.village, "wolves": spec.wolves, "seats": list(spec.seats)},
+        "win_rate": {t: total.outcome[t] / g for t in TEAMS},
+        "ci95": {t: list(wilson(total.outcome[t], total.games)) for t in TEAMS},
+        "team_wins": {t: total.team_wins[t] / g for t in TEAMS[:3]},
+        "role_win_rate": {r: total.role_wins[r] / total.role_seats[r] for r in roles},
+        "role_ci95": {r: list(wilson(total.role_wins[r], total.role_seats[r])) for r in roles},
+        "role_seats": {r: total.role_seats[r] for r in roles},
+        "seconds": seconds,
+        "games_per_second": total.games / seconds if seconds > 0 else 0.0,
+        "workers": workers,
+    }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def parse_deck(edition: str, players: int, deck: str | None) -> tuple[str, ...]:
+    """``--deck r,r,…`` (or the edition's default deck)."""
+    if not deck:
+        return tuple(default_deck(edition, players))
+    return tuple(c.strip() for c in deck.split(",") if c.strip())
+
+
+def text_report(rep: dict[str, Any]) -> str:
+    """The report as a few lines for people."""
+    lines = [
+        f"{rep['edition']} {rep['players']} players, {rep['games']} games "
+        f"(seed {rep['seed']}, village {rep['levels']['village']}, "
+        f"wolves {rep['levels']['wolves']}): {rep['games_per_second']:.1f} games/s",
+        f"deck: {', '.join(rep['deck'])}",
+        f"{'team':<24} {'wins':>7}  95% CI",
+    ]
+    for team in TEAMS:
+        low, high = rep["ci95"][team]
+        lines.append(f"{team:<24} {rep['win_rate'][team]:>7.1%}  [{low:.1%}, {high:.1%}]")
+    lines.append(f"{'dealt role':<24} {'wins':>7}  95% CI")
+    for role, rate in rep["role_win_rate"].items():
+        low, high = rep["role_ci95"][role]
+        lines.append(f"{role:<24} {rate:>7.1%}  [{low:.1%}, {high:.1%}]")
+    return "\n".join(lines)
+
+
+def plot(rep: dict[str, Any], path: str) -> None:
+    """Bar charts of the win rates per team and per dealt role, with their intervals."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RuntimeError("--plot needs matplotlib: pip install 'onenight[sim]'") from None
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    for ax, rates, cis, title in (
+        (axes[0], rep["win_rate"], rep["ci95"], "per team"),
+        (axes[1], rep["role_win_rate"], rep["role_ci95"], "per dealt role"),
+    ):
+        names = list(rates)
+        values = [rates[k] for k in names]
+        errors = [
+            [v - cis[k][0] for k, v in zip(names, values, strict=True)],
+            [cis[k][1] - v for k, v in zip(names, values, strict=True)],
+        ]
+        ax.bar(names, values, yerr=errors, capsize=4)
+        ax.set_ylim(0, 1)
+        ax.set_title(f"win rate {title}")
+        ax.tick_params(axis="x", labelrotation=45)
+    fig.suptitle(f"{rep['edition']}, {rep['players']} players, {rep['games']} games")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def levels(seats: str | None) -> tuple[str, ...]:
+    return tuple(s.strip() for s in seats.split(",")) if seats else ()
+
+
+__all__: Sequence[str] = ["Spec", "Tally", "plot", "simulate", "text_report", "wilson"]

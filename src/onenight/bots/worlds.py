@@ -1,0 +1,339 @@
+"""The reasoner's hidden worlds: deals and nights consistent with what one seat knows,
+weighted by how likely they make the public claims (docs/bots.md, "The model").
+
+A world is a deal (the other seats' cards, the center, the turn slots) and the night's
+choices, played by the engine (``Game``): the seat's own choices as it made them, the
+others' drawn from the model's night policy, steered towards what they claimed. A world
+is kept only if the seat would have learned exactly what it did learn, and would see the
+same day (revealed cards, shields); its weight is the importance weight of the steering
+times the likelihood of every seat's claims in it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from onenight.rules import (
+    CENTER,
+    CENTER_WOLF,
+    Action,
+    Copy,
+    Fact,
+    Game,
+    Pass,
+    Reveal,
+    Setup,
+    Shield,
+    Swap,
+    View,
+    action_from_json,
+    swap,
+)
+from onenight.rules import roles as R
+from onenight.rules.editions import draw_deck
+from onenight.rules.setup import draw_slots
+
+from .claims import Claim, Copied, IAm, Revealed, Saw, Shielded, Swapped, Took
+from .lies import claimable_roles
+from .story import Event, fact_from_json, honest_claims, lies
+
+#: How likely an honest player's claims differ from what his night tells (model noise).
+EPSILON = 0.02
+#: How often a sampled night follows a seat's claimed action when it can.
+STEER = 0.85
+#: How often a sampled deal gives a seat the role it claimed, when a copy is left.
+TRUST = 0.7
+
+_SWAPS = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
+_ONE_LOOK = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
+
+
+@dataclass
+class World:
+    """One sampled world: its game after the night and its weight."""
+
+    game: Game
+    weight: float
+    stories: list[list[Event]]
+
+    @property
+    def end_roles(self) -> list[str]:
+        g = self.game
+        return [g.end_role(g.board[s]) for s in range(g.n)]
+
+
+class Knowledge:
+    """What one seat knows, read from its view and its own choices: the table, its card,
+    its facts and the day's public signs."""
+
+    def __init__(self, view: dict[str, Any], done: Sequence[tuple[int, dict[str, Any]]]) -> None:
+        self.edition: str = view["edition"]
+        self.players: tuple[str, ...] = tuple(view["players"])
+        self.n = len(self.players)
+        self.c = int(view["center_cards"])
+        self.seat = int(view["seat"])
+        self.card: str = view["card"]
+        counts = Counter({r: int(k) for r, k in view["deck"].items()})
+        self.center_wolf = R.WEREWOLF if view.get("center_wolf") else None
+        if self.center_wolf:
+            counts[R.WEREWOLF] -= 1
+        self.deck_counts = dict(view["deck"])
+        self.cards = sorted(counts.elements())
+        self.draws = len(self.cards) != self.n + self.c
+        self.copies = {r: k for r, k in counts.items() if k > 1}
+        self.mine: list[Action] = [action_from_json(a) for _, a in done]
+        self.facts = [_key(fact_from_json(f)) for f in view.get("learned") or ()]
+        day = view.get("day") or {}
+        self.revealed = {int(s): card for s, card in (day.get("revealed") or {}).items()}
+        self.shields = sorted(day.get("shields") or ())
+        self.roles_p = 1.0 / max(1, len({r for r in counts if counts[r]}))
+        self.claim_p = 1.0 / max(1, len(claimable_roles(self.deck_counts)))
+
+
+#: How often a sampled deal puts a card the seat itself saw (or saw wake) where it saw it.
+KNOWN = 0.9
+
+
+def preferences(
+    know: Knowledge, roles: Sequence[str | None]
+) -> dict[int, tuple[frozenset[str], float]]:
+    """Where the deal proposal leans, place by place: the cards the seat saw there (or
+    saw wake as Werewolves or Masons), else the role a seat claimed."""
+    prefer: dict[int, tuple[frozenset[str], float]] = {}
+    everything = frozenset(know.cards)
+    robbed = [a.b if a.a == know.seat else a.a for a in know.mine if isinstance(a, Swap)]
+    for kind, target, card, seats in know.facts:
+        if kind == "saw" and target == know.seat and robbed and robbed[0] < CENTER:
+            prefer.setdefault(robbed[0], (frozenset({card}), KNOWN))  # the Robber's take
+        elif kind == "saw" and target != know.seat and target != CENTER_WOLF:
+            prefer.setdefault(target, (frozenset({card}), KNOWN))
+        elif kind in ("wolves", "masons"):
+            group = R.WOLF_FAMILY if kind == "wolves" else frozenset({R.MASON})
+            for s in range(know.n):
+                if s != know.seat:  # those it saw are in the group, the others are not
+                    prefer.setdefault(s, (group if s in seats else everything - group, KNOWN))
+    for seat, role in enumerate(roles):
+        if role is not None and seat != know.seat:
+            prefer.setdefault(seat, (frozenset({role}), TRUST))
+    return prefer
+
+
+def _key(f: Fact) -> tuple[str, int, str, tuple[int, ...]]:
+    return (f.kind, f.target, f.card, f.seats)
+
+
+# -- claimed actions: where the steering points ------------------------------------------
+
+
+def claimed_actions(seat: int, claims: Sequence[Claim]) -> list[tuple[str, Any]]:
+    """The night actions a seat's claims describe, in order: ``("view", targets)``,
+    ``("swap", Swap)``, ``("copy", Copy)``, ``("shield", …)``, ``("reveal", …)``."""
+    out: list[tuple[str, Any]] = []
+    for claim in claims:
+        if isinstance(claim, Saw):
+            targets = tuple(t for t, _ in claim.looks if t != seat)
+            if targets:
+                out.append(("view", targets))
+        elif isinstance(claim, Took):
+            out.append(("swap", swap(seat, claim.target)))
+        elif isinstance(claim, Swapped):
+            out.append(("swap", swap(claim.a, claim.b)))
+        elif isinstance(claim, Copied):
+            out.append(("copy", Copy(claim.target)))
+        elif isinstance(claim, Shielded):
+            out.append(("shield", Shield(claim.target)))
+        elif isinstance(claim, Revealed):
+            out.append(("reveal", Reveal(claim.target)))
+    return out
+
+
+def _category(kind: str) -> str:
+    if kind in _SWAPS:
+        return "swap"
+    if kind == "seer_look" or kind in _ONE_LOOK:
+        return "view"
+    return kind
+
+
+def _proposal(kind: str, queue: list[tuple[str, Any]]) -> Action | None:
+    """The next claimed action for a decision of this kind (consumed from the queue)."""
+    cat = _category(kind)
+    for i, (what, payload) in enumerate(queue):
+        if what != cat:
+            continue
+        if what != "view":
+            del queue[i]
+            return payload  # type: ignore[no-any-return]
+        if kind == "seer_look":
+            del queue[i]
+            return View(tuple(sorted(payload)))
+        first, rest = payload[0], payload[1:]
+        if rest:
+            queue[i] = ("view", rest)
+        else:
+            del queue[i]
+        return View((first,))
+    return None
+
+
+def _acts(choices: Sequence[Action]) -> list[Action]:
+    """The model's night policy: any action but ``Pass`` when there is one."""
+    return [a for a in choices if not isinstance(a, Pass)] or list(choices)
+
+
+# -- sampling ---------------------------------------------------------------------------------
+
+
+class Sampler:
+    """Draws worlds for one seat's knowledge and the board's claims."""
+
+    def __init__(self, know: Knowledge, claims: Sequence[Sequence[Claim]]) -> None:
+        self.know = know
+        self.claims = [list(cs) for cs in claims]
+        self.roles = [next((c.role for c in cs if isinstance(c, IAm)), None) for cs in claims]
+        self.prefer = preferences(know, self.roles)
+
+    def deal(self, rng: random.Random) -> tuple[Setup, float]:
+        """A deal with the seat's own card, and its importance weight.
+
+        Cards are dealt one place at a time (the other seats, then the center). Where the
+        seat's own facts or a claim point at a card (:func:`preferences`), the place gets
+        one of those cards with that source's probability, else a uniform draw; the
+        weight corrects this back to a uniform deal."""
+        k = self.know
+        cards = list(k.cards)
+        pool: tuple[str, ...] | None = None
+        if k.draws:
+            pool = tuple(cards)
+            for _ in range(50):
+                cards = draw_deck(k.edition, k.n, pool, rng)
+                if k.card in cards:
+                    break
+        cards.remove(k.card)
+        placed: dict[int, str] = {k.seat: k.card}
+        weight = 1.0
+        rand = rng.random
+        for place in self.places:
+            left = len(cards)
+            card = cards[int(rand() * left)]
+            wanted = self.prefer.get(place)
+            if wanted is not None:
+                roles, trust = wanted
+                fits = [x for x in cards if x in roles]
+                if fits:
+                    if rand() < trust:
+                        card = fits[int(rand() * len(fits))]
+                    p = cards.count(card) / left
+                    q = (1 - trust) * p
+                    if card in roles:
+                        q += trust * cards.count(card) / len(fits)
+                    weight *= p / q
+            cards.remove(card)
+            placed[place] = card
+        dealt = tuple(placed[s] for s in range(k.n))
+        center = tuple(placed[CENTER + i] for i in range(k.c))
+        slots = draw_slots(dealt, k.copies, rng)
+        setup = Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
+        return setup, weight
+
+    @property
+    def places(self) -> list[int]:
+        k = self.know
+        return [s for s in range(k.n) if s != k.seat] + [CENTER + i for i in range(k.c)]
+
+    def world(self, rng: random.Random) -> World | None:
+        """One world, or None if it contradicts what the seat knows."""
+        k = self.know
+        setup, weight = self.deal(rng)
+        game = Game(setup)
+        weight *= self._night(game, setup, rng)
+        if weight == 0.0:
+            return None
+        stories: list[list[Event]] = [[] for _ in range(k.n)]
+        for turn, seat, item in game.night_log:
+            stories[seat].append((turn, item))
+        mine = [_key(f) for _, f in stories[k.seat] if isinstance(f, Fact)]
+        if mine != k.facts or dict(game.revealed) != k.revealed:
+            return None
+        if [s for s in range(k.n) if game.shields >> s & 1] != k.shields:
+            return None
+        for seat, claims in enumerate(self.claims):
+            if claims and seat != k.seat:
+                weight *= self.likelihood(seat, setup.cards[seat], stories[seat], claims)
+        return World(game, weight, stories)
+
+    def _night(self, game: Game, setup: Setup, rng: random.Random) -> float:
+        k = self.know
+        mine = iter(k.mine)
+        queues = {
+            s: claimed_actions(s, cs)
+            for s, cs in enumerate(self.claims)
+            if cs and s != k.seat and self.roles[s] == setup.cards[s]
+        }
+        weight = 1.0
+        learned, known = game.facts[k.seat], k.facts
+        checked = 0
+        while (d := game.decision) is not None:
+            if len(learned) > checked:  # reject as soon as the seat would learn otherwise
+                if [_key(f) for f in learned[checked:]] != known[checked : len(learned)]:
+                    return 0.0
+                checked = len(learned)
+            if d.seat == k.seat:
+                action = next(mine, None)
+                if action is None or action not in d.legal:
+                    return 0.0
+                game.apply(d.seat, action)
+                continue
+            acts = _acts(d.choices)
+            queue = queues.get(d.seat)
+            wanted = _proposal(d.kind, queue) if queue else None
+            if wanted is not None and wanted in d.legal and wanted in acts:
+                p = 1.0 / len(acts)
+                chosen = wanted if rng.random() < STEER else acts[int(rng.random() * len(acts))]
+                q = (STEER if chosen == wanted else 0.0) + (1 - STEER) * p
+                weight *= p / q
+            else:
+                chosen = acts[int(rng.random() * len(acts))]
+            game.apply(d.seat, chosen)
+        return weight if next(mine, None) is None else 0.0
+
+    def likelihood(self, seat: int, dealt: str, story: list[Event], claims: list[Claim]) -> float:
+        """P(these claims | this seat's night), under the model of honest and lying talk."""
+        if lies(dealt, story, seat):
+            return self.lie_likelihood(seat, claims)
+        if honest_claims(seat, dealt, story) == claims:
+            return 1.0
+        return EPSILON * self.lie_likelihood(seat, claims)
+
+    def lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
+        """P(a liar tells this story): a claimable role uniformly, then each made-up
+        detail uniformly among those the role could tell."""
+        k = self.know
+        n, c, rp = k.n, k.c, k.roles_p
+        p = k.claim_p
+        for claim in claims:
+            if isinstance(claim, Saw):
+                looks = [t for t, _ in claim.looks if t != seat]
+                p *= rp ** len(claim.looks) / (n - 1 + c * (c - 1) // 2) if looks else rp
+            elif isinstance(claim, Took | Copied):
+                p *= rp / (n - 1)
+            elif isinstance(claim, Swapped):
+                p *= 2.0 / max(1, (n - 1) * (n - 2))
+            elif not isinstance(claim, IAm):
+                p *= 1.0 / n
+        return p
+
+    def sample(self, rng: random.Random, want: int, tries: int) -> list[World]:
+        """Up to ``want`` worlds of positive weight, from at most ``tries`` draws."""
+        worlds: list[World] = []
+        for _ in range(tries):
+            w = self.world(rng)
+            if w is not None and w.weight > 0:
+                worlds.append(w)
+                if len(worlds) >= want:
+                    break
+        return worlds
