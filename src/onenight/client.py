@@ -104,7 +104,7 @@ class Client:
             self.states += 1
         elif kind == "log":
             self.talk = list(frame["entries"])
-        elif kind in ("chat", "whisper", "whispered"):
+        elif kind in ("chat", "whisper", "whispered", "claim"):
             self.talk.append(frame)
         if self.on_frame is not None:
             self.on_frame(frame, now)
@@ -196,6 +196,14 @@ class Client:
     async def tap(self, action: dict[str, Any] | None) -> dict[str, Any]:
         """This turn's one night message: the action, or ``nothing``."""
         return await (self.nothing() if action is None else self.act(action))
+
+    async def add_bot(self, level: str = "basic") -> dict[str, Any]:
+        """Host: seat a bot of this level (``kick`` removes it)."""
+        return await self.request({"type": "add_bot", "level": level})
+
+    async def claim(self, claim: dict[str, Any]) -> dict[str, Any]:
+        """Put a claim on the day's board (the JSON of onenight.bots.claims)."""
+        return await self.request({"type": "claim", "claim": claim})
 
     async def chat(self, text: str) -> dict[str, Any]:
         return await self.request({"type": "chat", "text": text})

@@ -31,7 +31,7 @@ from .helpers import bot, close_all, make_room, random_deck
 
 GAMES = 200
 AT_ONCE = 10
-TIMERS = {"turn": 0.05, "jitter": 0.03, "day": 30.0, "vote": 5.0}
+TIMERS = {"turn": 0.08, "jitter": 0.03, "day": 30.0, "vote": 5.0}
 TOLERANCE = 0.25  #: seconds between the first and the last member getting one broadcast
 ROLES = frozenset(ALL_ROLES)
 PUBLIC_KEYS = {"deck", "calls", "turns", "players", "edition", "settings"}
@@ -194,17 +194,19 @@ def public_table(frame: dict[str, Any], pool: list[str], edition: str) -> None:
 
 
 def check_night_wire(room: Room, g: dict[str, Any]) -> None:
-    """Every member's night: frames of one size, as many, at the same moments; every
-    turn of the plan lasts the turn length plus a jitter in range."""
+    """Every member's night: frames of one size; the frames the server sends on its own
+    (a state frame at the deal, at each turn and at daybreak) in the same number and at
+    the same moments for all; the others are answers, one per message a member sent (every
+    page taps once a turn; on a loaded machine a late tap may land in the next turn, and
+    that is the page's doing, not the server's). Every turn of the plan lasts the turn plus a jitter."""
     play = room.play
     assert play is not None
     windows = [night_window(frames) for frames in g["frames"]]
     size = play.frame_size
-    counts = {len(w) for w in windows}
-    got = [[(f["type"], f.get("turn"), f.get("of")) for _, _, f in w] for w in windows]
-    assert len(counts) == 1, f"members got different night frames: {got}"
     for w in windows:
         assert {len(raw.encode()) for _, raw, _ in w} == {size}
+        kinds = [f["type"] for _, _, f in w]
+        assert set(kinds) <= {"state", "ack", "error"}, kinds
     states = [[(at, f) for at, _, f in w if f["type"] == "state"] for w in windows]
     turns = len(play.game.turns)
     assert all(len(s) == turns + 2 for s in states)  # the deal, each turn, the day

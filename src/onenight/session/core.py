@@ -24,6 +24,7 @@ from .protocol import BadMessage
 from .room import Room
 
 Events = list[ev.RoomEvent]
+MAX_SEATS = 12  #: players in a room (RULES.md: sans-carte goes up to 12)
 Reply = dict[str, Any]
 
 
@@ -74,7 +75,7 @@ def _phase(room: Room, *phases: Phase | None) -> None:
 
 def leave(room: Room, member: int, msg: P.Leave, now: float, rng: random.Random) -> Any:
     events: Events = [ev.Left(member=member)]
-    if not [m for m in room.active() if m.id != member]:
+    if not [m for m in room.active() if m.id != member and m.bot is None]:
         events.append(ev.Closed())
     return events, {}
 
@@ -90,7 +91,7 @@ def kick(room: Room, member: int, msg: P.Kick, now: float, rng: random.Random) -
 def hand_over(room: Room, member: int, msg: P.Host, now: float, rng: random.Random) -> Any:
     _host(room, member)
     target = room.members.get(msg.member)
-    if target is None or target.gone or target.spectator:
+    if target is None or target.gone or target.spectator or target.bot:
         raise BadMessage("bad_member", "the host must be a player in the room")
     return [ev.HostChanged(member=target.id)], {}
 
@@ -202,6 +203,35 @@ def end_day(room: Room, member: int, msg: P.EndDay, now: float, rng: random.Rand
     return [ev.VoteOpened(deadline=now + room.play.vote)], {}
 
 
+def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Random) -> Any:
+    """A bot takes the next seat (between games); the host removes it with ``kick``."""
+    _host(room, member)
+    if room.playing:
+        raise BadMessage("out_of_phase", "bots join between games")
+    if sum(not m.spectator for m in room.members.values()) >= MAX_SEATS:
+        raise BadMessage("room_full", "the room is full")
+    k = 1
+    while room.member_by_name(name := f"{msg.level.capitalize()} bot {k}") is not None:
+        k += 1
+    bot = ev.Joined(member=room.seq + 1, name=name, token_hash="", spectator=False, bot=msg.level)
+    return [bot], {"member": bot.member}
+
+
+def claim(room: Room, member: int, msg: P.ClaimMsg, now: float, rng: random.Random) -> Any:
+    """A structured claim on the day's board, checked against the table."""
+    from onenight.bots.claims import ClaimError, claim_from_json
+
+    _phase(room, Phase.DAY, Phase.VOTE)
+    seat = _seat(room, member)
+    assert room.play is not None
+    game = room.play.game
+    try:
+        said = claim_from_json(msg.claim, game.n, game.c)
+    except ClaimError as exc:
+        raise BadMessage("bad_claim", str(exc)) from None
+    return [ev.Claimed(seat=seat, claim=said.to_json())], {}
+
+
 # ----- talk -----------------------------------------------------------------------------
 
 
@@ -238,6 +268,8 @@ COMMANDS: dict[type, Callable[..., tuple[Events, Reply]]] = {
     P.Rematch: start,
     P.Act: act,
     P.Nothing: nothing,
+    P.AddBot: add_bot,
+    P.ClaimMsg: claim,
     P.Chat: chat,
     P.Whisper: whisper,
     P.EndDay: end_day,

@@ -50,6 +50,7 @@ class Joined(_Event):
     name: str
     token_hash: str
     spectator: bool
+    bot: str | None = None  #: a bot's level (a bot has no token)
 
 
 class Left(_Event):
@@ -78,6 +79,8 @@ class Configured(_Event):
     day: float | None = None
     vote: float | None = None
     chips: int | None = None
+    grace: float | None = None
+    lang: str | None = None
 
 
 class Chat(_Event):
@@ -99,6 +102,29 @@ class Whisper(_Event):
 
     def data(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude={"kind"}, by_alias=True)
+
+
+class Claimed(_Event):
+    """A claim on the day's board (its JSON, checked), said by a seat."""
+
+    kind: Literal["claim"] = "claim"
+    seat: int
+    claim: dict[str, Any]
+
+
+class StandIn(_Event):
+    """A bot of ``level`` plays the seat of a player who stayed away past the grace."""
+
+    kind: Literal["stand_in"] = "stand_in"
+    member: int
+    level: str
+
+
+class StandInEnded(_Event):
+    """The player is back: the bot leaves the seat."""
+
+    kind: Literal["stand_in_ended"] = "stand_in_ended"
+    member: int
 
 
 class Closed(_Event):
@@ -184,6 +210,9 @@ RoomEvent = Annotated[
     | Configured
     | Chat
     | Whisper
+    | Claimed
+    | StandIn
+    | StandInEnded
     | Closed
     | Started
     | TurnBegan
@@ -198,7 +227,19 @@ RoomEvent = Annotated[
 _adapter: TypeAdapter[RoomEvent] = TypeAdapter(RoomEvent)
 
 #: Events that change the lobby (the ``room`` frame).
-LOBBY_KINDS = frozenset({"created", "joined", "left", "kicked", "host", "configured", "started"})
+LOBBY_KINDS = frozenset(
+    {
+        "created",
+        "joined",
+        "left",
+        "kicked",
+        "host",
+        "configured",
+        "started",
+        "stand_in",
+        "stand_in_ended",
+    }
+)
 #: Events that change what every member sees of the game (a ``state`` frame to each).
 GAME_KINDS = frozenset({"started", "turn", "day", "vote_open", "vote", "vote_closed"})
 

@@ -25,8 +25,9 @@ from onenight.storage import Event, Store
 
 from . import events as ev
 from . import protocol as P
+from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
-from .core import decide, join
+from .core import MAX_SEATS, decide, join
 from .padding import encode as encode_bytes
 from .padding import pad
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
@@ -35,7 +36,6 @@ from .views import encode, log_frame, room_frame, state_frame, visible, with_fie
 
 log = logging.getLogger("onenight.session")
 
-MAX_PLAYERS = 12
 MAX_SPECTATORS = 24
 MAX_ROOMS = 20_000
 
@@ -71,6 +71,8 @@ class RoomActor:
         self.task: asyncio.Task[None] | None = None
         self.online: dict[int, int] = {}
         self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
+        self.bots = BotSeats()
+        self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
 
     # ----- the pipeline -----
 
@@ -85,7 +87,16 @@ class RoomActor:
         await self.commit(events)
         if tap and play is not None:
             self.tapped[member] = play.turn
+        await self.settle()
         return reply
+
+    async def settle(self) -> None:
+        """Let the bots at the table do what they have to do now, one step at a time."""
+        for _ in range(4 * len(self.room.seats) + 8):
+            events = self.bots.next_events(self.room, time.time(), self.hub.rng)
+            if not events:
+                return
+            await self.commit(events)
 
     async def commit(self, events: list[ev.RoomEvent]) -> None:
         """Store these events, then apply them and publish what they change."""
@@ -102,7 +113,39 @@ class RoomActor:
             room.apply(e, now)
         ended = ended and room.play is not None and room.play.result is not None
         await self.publish(events, ended)
+        if any(isinstance(e, ev.Started) for e in events):
+            for member in self.room.seats:
+                if not self.online.get(member):
+                    self.wait_for(member)
         self.wake.set()
+
+    # ----- players away: a bot plays their seat after the grace period -----
+
+    def wait_for(self, member: int) -> None:
+        """Give an absent player the room's grace, then a bot plays the seat."""
+        task = self.away.get(member)
+        if task is None or task.done():
+            self.away[member] = asyncio.create_task(self._stand_in(member))
+
+    async def _stand_in(self, member: int) -> None:
+        await asyncio.sleep(self.room.settings.grace)
+        async with self.lock:
+            room = self.room
+            m = room.members.get(member)
+            seated = room.playing and room.play is not None and member in room.play.seats
+            if m is None or m.bot or m.stand_in or self.online.get(member) or not seated:
+                return
+            await self.commit([ev.StandIn(member=member, level=STAND_IN_LEVEL)])
+            await self.settle()
+
+    async def back(self, member: int) -> None:
+        """A player is online again: the stand-in, if any, leaves the seat."""
+        task = self.away.pop(member, None)
+        if task is not None:
+            task.cancel()
+        m = self.room.members.get(member)
+        if m is not None and m.stand_in is not None:
+            await self.commit([ev.StandInEnded(member=member)])
 
     # ----- frames -----
 
@@ -161,7 +204,7 @@ class RoomActor:
         if kinds & ev.GAME_KINDS or ended:
             await self.send_state(self.recipients())
         for e in events:
-            if isinstance(e, ev.Chat | ev.Whisper):
+            if isinstance(e, ev.Chat | ev.Whisper | ev.Claimed):
                 entry = (room.play.log if room.play is not None else room.log)[-1]
                 texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
                 for m in self.recipients():
@@ -192,6 +235,7 @@ class RoomActor:
                 if due(self.room) == deadline and deadline is not None:
                     try:
                         await self.commit(tick(self.room, time.time(), self.hub.rng))
+                        await self.settle()
                     except Exception:
                         log.exception("room %s: clock failed", self.room.code)
                         await asyncio.sleep(1.0)
@@ -216,6 +260,9 @@ class Hub:
             actor = RoomActor(self, room)
             self.rooms[code] = actor
             actor.start()
+            if room.playing:  # nobody is online after a restart
+                for member in room.seats:
+                    actor.wait_for(member)
         log.info("restored %d rooms", len(self.rooms))
 
     async def _restore(self, code: str) -> Room | None:
@@ -236,6 +283,8 @@ class Hub:
         for actor in self.rooms.values():
             if actor.task is not None:
                 actor.task.cancel()
+            for task in actor.away.values():
+                task.cancel()
         await self.store.close()
         await self.pubsub.close()
 
@@ -272,7 +321,7 @@ class Hub:
         self, actor: RoomActor, name: str, spectator: bool, pre: list[ev.RoomEvent]
     ) -> Session:
         token = secrets.token_urlsafe(24)
-        limit = MAX_SPECTATORS if spectator else MAX_PLAYERS
+        limit = MAX_SPECTATORS if spectator else MAX_SEATS
         room = actor.room
         room.seq += len(pre)  # the join event's seq follows the events before it
         try:
@@ -306,6 +355,10 @@ class Hub:
             actor.online[session.member] = before + delta
             if (before > 0) != (before + delta > 0):
                 await actor.send_room()
+            if before == 0 and delta > 0:
+                await actor.back(session.member)
+            elif before > 0 and before + delta == 0 and actor.room.playing:
+                actor.wait_for(session.member)
 
     async def handle(self, session: Session, msg: P.Message) -> dict[str, Any]:
         """Carry out one command of an authenticated member; the fields of its ack."""

@@ -88,6 +88,8 @@ class Configure(_Msg):
     day: Seconds | None = None
     vote: Seconds | None = None
     chips: Annotated[int, Field(ge=0, le=100)] | None = None
+    grace: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)] | None = None
+    lang: Literal["en", "fr", "ja"] | None = None
 
 
 class Start(_Msg):
@@ -109,6 +111,20 @@ class Nothing(_Msg):
 
     type: Literal["nothing"]
     pad: Pad = None
+
+
+class AddBot(_Msg):
+    """The host seats a bot (between games); ``kick`` removes it."""
+
+    type: Literal["add_bot"]
+    level: Literal["random", "basic", "reasoner"] = "basic"
+
+
+class ClaimMsg(_Msg):
+    """A structured claim for the day's claim board (docs/protocol.md, "Claims")."""
+
+    type: Literal["claim"]
+    claim: dict[str, Any]
 
 
 class Chat(_Msg):
@@ -147,6 +163,8 @@ Message = Annotated[
     | Rematch
     | Act
     | Nothing
+    | AddBot
+    | ClaimMsg
     | Chat
     | Whisper
     | EndDay

@@ -21,6 +21,7 @@ from .play import Play
 DEFAULT_JITTER = 3.0
 DEFAULT_DAY = 300.0
 DEFAULT_VOTE = 30.0
+DEFAULT_GRACE = 30.0
 LOBBY_LOG = 50
 
 
@@ -33,6 +34,8 @@ class Member:
     token_hash: str
     spectator: bool
     gone: bool = False  #: left or kicked during a game: the seat plays on, the token is void
+    bot: str | None = None  #: a bot's level
+    stand_in: str | None = None  #: the level of the bot playing for this absent player
 
 
 @dataclass
@@ -46,6 +49,8 @@ class Settings:
     day: float = DEFAULT_DAY
     vote: float = DEFAULT_VOTE
     chips: int = 0  #: chips that win the tournament (0: no tournament)
+    grace: float = DEFAULT_GRACE  #: seconds away before a bot plays a player's seat
+    lang: str = "en"  #: the room's language (what bots say in the chat)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,6 +61,8 @@ class Settings:
             "day": self.day,
             "vote": self.vote,
             "chips": self.chips,
+            "grace": self.grace,
+            "lang": self.lang,
         }
 
 
@@ -117,9 +124,10 @@ class Room:
         self.created_at = at
 
     def _on_joined(self, e: ev.Joined, at: float) -> None:
-        m = Member(e.member, e.name, e.token_hash, e.spectator)
+        m = Member(e.member, e.name, e.token_hash, e.spectator, bot=e.bot)
         self.members[m.id] = m
-        self.tokens[m.token_hash] = m.id
+        if e.bot is None:
+            self.tokens[m.token_hash] = m.id
         if not m.spectator:
             self.seats.append(m.id)
             self.chips.setdefault(m.id, 0)
@@ -133,7 +141,8 @@ class Room:
         if not (self.playing and self.play is not None and e.member in self.play.seats):
             self._drop(e.member)
         if self.host == e.member:
-            self.host = next((i for i in self.seats if not self.members[i].gone), None)
+            people = (i for i in self.seats if not self.members[i].gone and not self.members[i].bot)
+            self.host = next(people, None)
 
     def _drop(self, member_id: int) -> None:
         if member_id in self.seats:
@@ -167,6 +176,17 @@ class Room:
             raise ValueError("whisper without a game")
         self.play.log.append({"type": "whisper", **e.data(), "at": at})
 
+    def _on_claimed(self, e: ev.Claimed, at: float) -> None:
+        if self.play is None:
+            raise ValueError("claim without a game")
+        self.play.log.append({"type": "claim", **e.data(), "at": at})
+
+    def _on_stand_in(self, e: ev.StandIn, at: float) -> None:
+        self.members[e.member].stand_in = e.level
+
+    def _on_stand_in_ended(self, e: ev.StandInEnded, at: float) -> None:
+        self.members[e.member].stand_in = None
+
     def _on_closed(self, e: ev.Closed, at: float) -> None:
         self.closed = True
 
@@ -190,6 +210,8 @@ class Room:
             self.champions = [i for i, c in self.chips.items() if c == best]
         for member_id in play.seats:  # players who left during the game go now
             m = self.members.get(member_id)
+            if m is not None:
+                m.stand_in = None
             if m is not None and m.gone:
                 self._drop(member_id)
 
@@ -204,6 +226,9 @@ _HANDLERS: dict[type, Callable[[Room, Any, float], None]] = {
     ev.Started: Room._on_started,
     ev.Chat: Room._on_chat,
     ev.Whisper: Room._on_whisper,
+    ev.Claimed: Room._on_claimed,
+    ev.StandIn: Room._on_stand_in,
+    ev.StandInEnded: Room._on_stand_in_ended,
     ev.Closed: Room._on_closed,
     ev.TurnBegan: Room._on_game,
     ev.Acted: Room._on_game,

@@ -44,6 +44,8 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
             "spectator": m.spectator,
             "online": m.id in online,
             "gone": m.gone,
+            "bot": m.bot,
+            "stand_in": m.stand_in,
         }
         for m in room.members.values()
     ]
@@ -104,7 +106,14 @@ def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
     if play.phase == Phase.END:
         frame["random_votes"] = list(play.random_votes)
         frame["winners"] = play.winners
+        frame["claims"] = claim_board(room)
     return frame
+
+
+def claim_board(room: Room) -> list[dict[str, Any]]:
+    """The day's claims, in order: ``{"seat", "claim", "at"}``."""
+    entries = room.play.log if room.play is not None else []
+    return [e for e in entries if e["type"] == "claim"]
 
 
 def log_frame(room: Room, member_id: int) -> dict[str, Any]:
@@ -114,7 +123,11 @@ def log_frame(room: Room, member_id: int) -> dict[str, Any]:
     return {"type": "log", "entries": [visible(e, seat) for e in entries]}
 
 
-_AUDIENCE = {"chat": ev.Chat.audience, "whisper": ev.Whisper.audience}
+_AUDIENCE = {
+    "chat": ev.Chat.audience,
+    "whisper": ev.Whisper.audience,
+    "claim": ev.Claimed.audience,
+}
 
 
 def visible(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
