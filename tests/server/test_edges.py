@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx
@@ -12,6 +13,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from onenight.client import Client, ServerError
+from onenight.server.ws import NIGHT_REPLY_DELAY
 from onenight.session.protocol import MAX_FRAME
 
 from .conftest import Server
@@ -121,8 +123,13 @@ async def test_night_acts_with_unknown_keys_and_a_second_tap_are_refused(
         assert err.value.code == "bad_action"
         assert await room_snapshot(server, code) == before
         size = len(next(raw for _, raw in reversed(seer.frames) if '"state"' in raw).encode())
-        ack = await seer.request({"type": "act", "action": {"type": "pass"}})
-        assert ack["of"] == "act"
+        other = next(c for c in players if c is not seer)
+        (ack, acted), (other_ack, tapped) = await asyncio.gather(
+            timed(seer.request({"type": "act", "action": {"type": "pass"}})),
+            timed(other.nothing()),
+        )
+        assert ack["of"] == "act" and other_ack["of"] == "nothing"
+        assert min(acted, tapped) >= NIGHT_REPLY_DELAY  # an act (stored), a nothing: one pace
         with pytest.raises(ServerError) as err:
             await seer.nothing()
         assert err.value.code == "one_per_turn"
@@ -133,6 +140,12 @@ async def test_night_acts_with_unknown_keys_and_a_second_tap_are_refused(
         assert {len(raw.encode()) for raw in night_answers[-3:]} == {size}
     finally:
         await close_all(players)
+
+
+async def timed(request: Any) -> tuple[dict[str, Any], float]:
+    sent = time.monotonic()
+    answer = await request
+    return answer, time.monotonic() - sent
 
 
 async def _first_with_choice(players: list[Client]) -> Client:

@@ -198,7 +198,7 @@ def check_night_wire(room: Room, g: dict[str, Any]) -> None:
     (a state frame at the deal, at each turn and at daybreak) in the same number and at
     the same moments for all; the others are answers, one per message a member sent (every
     page taps once a turn; on a loaded machine a late tap may land in the next turn, and
-    that is the page's doing, not the server's). Every turn of the plan lasts the turn plus a jitter."""
+    that is the page's doing, not the server's). Every turn lasts the turn plus a jitter."""
     play = room.play
     assert play is not None
     windows = [night_window(frames) for frames in g["frames"]]

@@ -26,6 +26,7 @@ log = logging.getLogger("onenight.server")
 RATE = 20.0  #: messages per second a connection may keep up
 BURST = 40.0  #: and in a burst
 CUTOFF = -40.0  #: a client that keeps flooding past errors is disconnected
+NIGHT_REPLY_DELAY = 0.05  #: seconds from a night tap to its answer, act or nothing
 
 
 class Bucket:
@@ -79,6 +80,8 @@ class Connection:
         """One frame from the client: a text frame holding one message (a binary frame
         is refused). Every answer echoes the message's ``ref`` when it can be read."""
         ref = P.peek_ref(raw if raw is not None else binary or b"")
+        received = time.monotonic()
+        msg: Any = None
         try:
             if not self.bucket.take():
                 if self.bucket.tokens < CUTOFF:
@@ -90,8 +93,10 @@ class Connection:
                 raise BadMessage("invalid", "messages are JSON text frames, not binary")
             msg = P.parse(raw)
             fields = await self.execute(msg)
+            await self.night_pace(msg, received)
             await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields})
         except BadMessage as exc:
+            await self.night_pace(msg, received)
             await self.reply(
                 {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}
             )
@@ -100,6 +105,13 @@ class Connection:
             await self.reply(
                 {"type": "error", "ref": ref, "code": "internal", "message": "server error"}
             )
+
+    async def night_pace(self, msg: Any, received: float) -> None:
+        """At night the answer to an ``act`` or a ``nothing`` leaves NIGHT_REPLY_DELAY
+        after the message came, whatever the server did for it (an act is stored first, a
+        nothing is not): the answer's timing tells nobody which it was."""
+        if isinstance(msg, P.Act | P.Nothing) and self.hub.at_night(self.session):
+            await asyncio.sleep(max(0.0, received + NIGHT_REPLY_DELAY - time.monotonic()))
 
     async def execute(self, msg: Any) -> dict[str, Any]:
         if isinstance(msg, P.OPENING):

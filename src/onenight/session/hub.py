@@ -367,6 +367,12 @@ class Hub:
             self.check(session)
             return await actor.command(session.member, msg)
 
+    def at_night(self, session: Session | None) -> bool:
+        """Whether this session's room is in the night of a game."""
+        actor = self.rooms.get(session.room) if session is not None else None
+        play = actor.room.play if actor is not None else None
+        return play is not None and play.phase == Phase.NIGHT
+
     def pad_reply(self, session: Session | None, frame: dict[str, Any]) -> str:
         """An ack or error as sent to this session now (padded during the night)."""
         actor = self.rooms.get(session.room) if session is not None else None
