@@ -26,6 +26,17 @@ if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
 else
   echo "services: PostgreSQL is not reachable; PostgreSQL tests will be skipped" >&2
 fi
+# Redis for the pub/sub bus tests.
+if ! command -v redis-server >/dev/null 2>&1 && ! command -v redis-cli >/dev/null 2>&1; then
+  echo "services: installing Redis" >&2
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+fi
+if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  echo "services: starting Redis" >&2
+  redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no --daemonize yes >/dev/null \
+    || echo "services: Redis could not be started; Redis tests will be skipped" >&2
+  for _ in $(seq 1 20); do (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && break; sleep 0.5; done
+fi
 # Node (npm) type-checks the browser files.
 if ! command -v npm >/dev/null 2>&1; then
   echo "services: installing npm" >&2

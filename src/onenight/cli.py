@@ -191,11 +191,17 @@ def serve(
             help="Database URL (default: SQLite file onenight.db; or postgresql+asyncpg://…)."
         ),
     ] = None,
+    bus: Annotated[
+        str, typer.Option(help="Pub/sub URL: memory:// (one process) or redis://host:6379/0.")
+    ] = "memory://",
+    log_format: Annotated[str, typer.Option(help="text or json (one JSON object a line).")] = (
+        "text"
+    ),
 ) -> None:
     """Run the game server (HTTP API + WebSocket)."""
     from onenight.server import run
 
-    run(host=host, port=port, db=db)
+    run(host=host, port=port, db=db, bus=bus, log_format=log_format)
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+REDIS_URL = os.environ.get("ONENIGHT_TEST_REDIS", "redis://127.0.0.1:6379/15")
 PG_URL = os.environ.get(
     "ONENIGHT_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/onenight_test"
 )
@@ -29,9 +30,11 @@ def free_port() -> int:
 class Server:
     """A server process; ``kill()`` is ``kill -9``; ``start()`` again restarts it."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, bus: str = "memory://") -> None:
         self.db = db
         self.log = log
+        self.bus = bus
+        self.start_args: list[str] = []
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -45,6 +48,7 @@ class Server:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "onenight.server", "--port", str(self.port), "--db", self.db]
+        cmd += ["--bus", self.bus, *self.start_args]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -83,6 +87,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
+
+
+def redis_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def pg_reachable() -> bool:

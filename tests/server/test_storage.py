@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from onenight.pubsub import MemoryPubSub, SlowSubscriber, open_pubsub
 from onenight.storage import Event, MemoryStore, open_store
+
+from .conftest import REDIS_URL, redis_reachable
 
 
 def ev(room: str, seq: int, kind: str = "chat", **data: object) -> Event:
@@ -50,24 +53,50 @@ async def test_memory_store_and_bad_urls() -> None:
     with pytest.raises(ValueError):
         open_store("mysql://nope")
     with pytest.raises(ValueError):
-        open_pubsub("redis://later")
+        open_pubsub("kafka://nope")
 
 
 async def test_pubsub_delivers_per_channel_and_cuts_off_slow_subscribers() -> None:
     hub = MemoryPubSub(queue_limit=3)
+    await check_pubsub(hub)
+    assert not hub._subs
+
+
+async def test_redis_pubsub_behaves_the_same_across_processes() -> None:
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.pubsub.redis import RedisPubSub
+
+    hub = RedisPubSub(REDIS_URL, queue_limit=3)
+    other = RedisPubSub(REDIS_URL)  # another process's backend: what it publishes arrives
+    try:
+        assert await hub.ping()
+        await check_pubsub(hub, other)
+        sub = await hub.subscribe(["room:3"])
+        await other.publish("room:3", "from elsewhere")
+        assert await asyncio.wait_for(anext(aiter(sub)), 5) == "from elsewhere"
+        await sub.close()
+    finally:
+        await hub.close()
+        await other.close()
+
+
+async def check_pubsub(hub: Any, publisher: Any = None) -> None:
+    """Per-channel delivery in order, and a subscriber that falls behind is cut off."""
+    publisher = publisher or hub
     a = await hub.subscribe(["room:1"])
     b = await hub.subscribe(["room:2"])
-    await hub.publish("room:1", "one")
-    await hub.publish("room:2", "two")
+    await publisher.publish("room:1", "one")
+    await publisher.publish("room:2", "two")
     it_a, it_b = aiter(a), aiter(b)
     assert await anext(it_a) == "one"
     assert await anext(it_b) == "two"
     for i in range(5):
-        await hub.publish("room:1", str(i))
+        await publisher.publish("room:1", str(i))
+    await asyncio.sleep(0.2)  # over a bus, the messages are on their way
     with pytest.raises(SlowSubscriber):
         while True:
             await anext(it_a)
     await a.close()
     await b.close()
-    await hub.publish("room:2", "gone")
-    assert not hub._subs
+    await publisher.publish("room:2", "gone")

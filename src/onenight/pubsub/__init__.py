@@ -1,7 +1,7 @@
 """Publish/subscribe for room events, behind a small interface chosen by URL.
 
-``memory://`` is an in-process backend (one server process). A Redis backend can be added
-behind the same interface so that several server processes share rooms.
+``memory://`` is an in-process backend (one server process); ``redis://host:port/db``
+(:mod:`.redis`) lets several server processes share rooms' channels.
 """
 
 from __future__ import annotations
@@ -27,7 +27,14 @@ class PubSub(Protocol):
 
     async def subscribe(self, channels: Iterable[str]) -> Subscription: ...
 
+    async def ping(self) -> bool:
+        """Whether the backend is reachable (``/api/ready``)."""
+
     async def close(self) -> None: ...
+
+
+class _Registry(Protocol):
+    def unsubscribe(self, sub: MemorySubscription) -> None: ...
 
 
 class SlowSubscriber(Exception):
@@ -37,7 +44,7 @@ class SlowSubscriber(Exception):
 class MemorySubscription:
     """One subscriber's bounded queue; a subscriber that falls behind is cut off."""
 
-    def __init__(self, hub: MemoryPubSub, channels: tuple[str, ...], limit: int) -> None:
+    def __init__(self, hub: _Registry, channels: tuple[str, ...], limit: int) -> None:
         self._hub = hub
         self.channels = channels
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(limit)
@@ -94,6 +101,9 @@ class MemoryPubSub:
                 if not subs:
                     del self._subs[channel]
 
+    async def ping(self) -> bool:
+        return True
+
     async def close(self) -> None:
         for subs in list(self._subs.values()):
             for sub in list(subs):
@@ -101,7 +111,12 @@ class MemoryPubSub:
 
 
 def open_pubsub(url: str = "memory://") -> PubSub:
-    """The pub/sub backend named by ``url`` (``memory://``; Redis is a later step)."""
+    """The pub/sub backend named by ``url``: ``memory://`` or ``redis://…`` (imported
+    only when asked for)."""
     if url.startswith("memory:"):
         return MemoryPubSub()
-    raise ValueError(f"unsupported pub/sub URL {url!r} (supported: memory://)")
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from .redis import RedisPubSub
+
+        return RedisPubSub(url)
+    raise ValueError(f"unsupported pub/sub URL {url!r} (memory:// or redis://)")

@@ -5,14 +5,29 @@ from __future__ import annotations
 from .app import create_app
 
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
+GRACEFUL_SECONDS = 5  #: how long a stopping server waits for its connections
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite)."""
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    bus: str = "memory://",
+    log_format: str = "text",
+) -> None:
+    """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
+    publishing frames on ``bus`` (``memory://`` or ``redis://…``).
+
+    On SIGTERM or Ctrl-C uvicorn stops accepting, closes every WebSocket with code 1012
+    ("service restart": clients reconnect and ``resume``) and exits within
+    GRACEFUL_SECONDS."""
     import uvicorn
 
+    from .ops import configure_logging
+
+    configure_logging(log_format)
     uvicorn.run(
-        create_app(db),
+        create_app(db, bus),
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,
@@ -21,6 +36,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> Non
         ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
 
 

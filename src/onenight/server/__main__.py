@@ -12,8 +12,10 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None)
+    parser.add_argument("--bus", default="memory://")
+    parser.add_argument("--log-format", default="text", choices=["text", "json"])
     args = parser.parse_args()
-    run(args.host, args.port, args.db)
+    run(args.host, args.port, args.db, args.bus, args.log_format)
 
 
 if __name__ == "__main__":

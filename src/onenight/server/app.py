@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 
 from onenight.pubsub import open_pubsub
@@ -19,6 +22,7 @@ from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import room_frame
 from onenight.storage import open_store
 
+from .ops import Metrics
 from .table import router as table_router
 from .ws import Connection
 
@@ -65,8 +69,10 @@ class StrictJSONRoute(APIRoute):
 
 
 def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
-    """The server app with its store (``db`` URL, default SQLite ``onenight.db``)."""
-    hub = Hub(open_store(db), open_pubsub(pubsub))
+    """The server app with its store (``db`` URL, default SQLite ``onenight.db``) and its
+    pub/sub (``memory://`` or ``redis://…``)."""
+    metrics = Metrics()
+    hub = Hub(open_store(db), open_pubsub(pubsub), metrics=metrics)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -89,7 +95,27 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
+        """Liveness: the process answers."""
         return {"ok": True, "rooms": len(hub.rooms)}
+
+    @app.get("/api/ready")
+    async def ready() -> JSONResponse:
+        """Readiness: the database and the bus answer (503 with the failing part if not)."""
+        checks: dict[str, bool] = {}
+        for name, probe in (("database", hub.store.ping), ("bus", hub.pubsub.ping)):
+            try:
+                checks[name] = bool(await asyncio.wait_for(probe(), 2.0))
+            except Exception:
+                checks[name] = False
+        ok = all(checks.values())
+        return JSONResponse({"ok": ok, **checks}, status_code=200 if ok else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus() -> Response:
+        """Prometheus metrics (text exposition format)."""
+        metrics.rooms.set(len(hub.rooms))
+        metrics.online.set(sum(n > 0 for a in hub.rooms.values() for n in a.online.values()))
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/api/editions")
     async def editions() -> list[dict[str, Any]]:

@@ -95,16 +95,23 @@ class Connection:
             fields = await self.execute(msg)
             await self.night_pace(msg, received)
             await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields})
+            self.count(msg, "ok", received)
         except BadMessage as exc:
             await self.night_pace(msg, received)
             await self.reply(
                 {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}
             )
+            self.count(msg, exc.code, received)
         except Exception:  # a bug must not take the server down, nor leak details
             log.exception("error handling a message")
             await self.reply(
                 {"type": "error", "ref": ref, "code": "internal", "message": "server error"}
             )
+
+    def count(self, msg: Any, outcome: str, received: float) -> None:
+        metrics = self.hub.metrics
+        if metrics is not None:
+            metrics.message(getattr(msg, "type", "unparsed"), outcome, received)
 
     async def night_pace(self, msg: Any, received: float) -> None:
         """At night the answer to an ``act`` or a ``nothing`` leaves NIGHT_REPLY_DELAY

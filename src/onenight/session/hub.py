@@ -167,6 +167,8 @@ class RoomActor:
 
     async def send(self, member: int, text: str) -> None:
         await self.hub.pubsub.publish(channel(self.room.code, member), text)
+        if self.hub.metrics is not None:
+            self.hub.metrics.frames.inc()
 
     def recipients(self) -> list[int]:
         return [m.id for m in self.room.members.values() if not m.gone]
@@ -244,9 +246,16 @@ class RoomActor:
 class Hub:
     """All rooms of this server process."""
 
-    def __init__(self, store: Store, pubsub: PubSub, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pubsub: PubSub,
+        rng: random.Random | None = None,
+        metrics: Any = None,
+    ) -> None:
         self.store = store
         self.pubsub = pubsub
+        self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}
 

@@ -43,6 +43,9 @@ class Store(Protocol):
     async def events(self, room: str) -> list[Event]:
         """A room's events in order."""
 
+    async def ping(self) -> bool:
+        """Whether the database answers (``/api/ready``)."""
+
     async def close(self) -> None: ...
 
 
@@ -68,6 +71,9 @@ class MemoryStore:
 
     async def events(self, room: str) -> list[Event]:
         return list(self._log.get(room, ()))
+
+    async def ping(self) -> bool:
+        return True
 
     async def close(self) -> None:
         return None

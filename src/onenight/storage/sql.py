@@ -249,6 +249,11 @@ class SqlStore:
             rows = (await conn.execute(query)).all()
         return [Event(r[0], r[1], r[2], orjson.loads(r[3]), r[4]) for r in rows]
 
+    async def ping(self) -> bool:
+        async with self.engine.connect() as conn:
+            await conn.execute(select(1))
+        return True
+
     async def close(self) -> None:
         if self._flusher is not None:
             await asyncio.shield(self._flusher)

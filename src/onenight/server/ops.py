@@ -1,0 +1,67 @@
+"""Operations: readiness, Prometheus metrics and structured logs.
+
+``/api/health`` says the process is alive; ``/api/ready`` that its database and its bus
+answer. ``/metrics`` is the standard Prometheus text (``prometheus-client``), one registry
+per app: rooms, members online, messages in, frames out, command latency.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import orjson
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+
+class Metrics:
+    """The server's metrics, in a registry of its own (several apps in one process)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.rooms = Gauge("onenight_rooms", "Open rooms", registry=self.registry)
+        self.online = Gauge("onenight_members_online", "Connected members", registry=self.registry)
+        self.messages = Counter(
+            "onenight_messages_in", "Client messages", ["type", "outcome"], registry=self.registry
+        )
+        self.frames = Counter("onenight_frames_out", "Frames sent", registry=self.registry)
+        self.latency = Histogram(
+            "onenight_command_seconds",
+            "Time from a message to its answer",
+            ["type"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
+
+    def message(self, kind: str, outcome: str, started: float) -> None:
+        self.messages.labels(kind, outcome).inc()
+        self.latency.labels(kind).observe(time.monotonic() - started)
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message (and the exception)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": round(record.created, 3),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return orjson.dumps(entry).decode()
+
+
+def configure_logging(fmt: str = "text", level: str = "INFO") -> None:
+    """The server's logs on stderr, as text or as JSON lines (``--log-format json``)."""
+    handler = logging.StreamHandler()
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger("onenight")
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    root.propagate = False

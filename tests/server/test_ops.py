@@ -1,0 +1,81 @@
+"""Operations: readiness, metrics, JSON logs, a graceful stop, a game over the Redis bus."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from onenight.randomplay import random_player
+
+from .conftest import REDIS_URL, Server, redis_reachable
+from .helpers import close_all, make_room
+
+
+async def test_ready_and_metrics(server: Server) -> None:
+    players, _ = await make_room(server.url, 3)
+    try:
+        await players[0].chat("hello")
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            ready = await http.get("/api/ready")
+            assert ready.status_code == 200
+            assert ready.json() == {"ok": True, "database": True, "bus": True}
+            text = (await http.get("/metrics")).text
+        assert "onenight_rooms " in text and "onenight_members_online " in text
+        assert 'onenight_messages_in_total{outcome="ok",type="chat"}' in text
+        assert "onenight_command_seconds_bucket" in text and "onenight_frames_out_total" in text
+    finally:
+        await close_all(players)
+
+
+async def test_sigterm_closes_sockets_with_a_reconnect_code_and_exits(tmp_path: Path) -> None:
+    server = Server(f"sqlite+aiosqlite:///{tmp_path / 's.db'}", tmp_path / "server.log")
+    server.start()
+    async with connect(server.url) as ws:
+        await ws.send('{"type": "create", "name": "ann"}')
+        await ws.recv()
+        assert server.proc is not None
+        server.proc.send_signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(ws.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    assert server.proc.wait(15) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal
+
+
+async def test_json_logs(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    server = Server("memory://", log)
+    server.start_args = ["--log-format", "json"]
+    server.start()
+    try:
+        async with connect(server.url) as ws:
+            await ws.send('{"type": "create", "name": "ann"}')
+            await ws.recv()
+    finally:
+        server.stop()
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    assert lines and all({"time", "level", "logger", "message"} <= set(x) for x in lines)
+
+
+async def test_a_game_over_the_redis_bus(tmp_path: Path) -> None:
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    server = Server(f"sqlite+aiosqlite:///{tmp_path / 's.db'}", tmp_path / "log", REDIS_URL)
+    server.start()
+    try:
+        players, watchers = await make_room(server.url, 4, spectators=1)
+        await players[0].start()
+        await asyncio.gather(*(random_player(c, random.Random(i)) for i, c in enumerate(players)))
+        await watchers[0].until(lambda c: c.phase == "end")
+        assert watchers[0].state["result"] == players[0].state["result"]
+        await close_all(players, watchers)
+    finally:
+        server.stop()
