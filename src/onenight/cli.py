@@ -197,11 +197,19 @@ def serve(
     log_format: Annotated[str, typer.Option(help="text or json (one JSON object a line).")] = (
         "text"
     ),
+    max_rooms: Annotated[int, typer.Option(help="Open rooms this process allows.")] = 20_000,
+    idle: Annotated[float, typer.Option(help="Seconds before an idle room closes.")] = 7200.0,
+    creates_per_minute: Annotated[float, typer.Option(help="New rooms per IP (0: no limit).")] = (
+        10.0
+    ),
+    joins_per_minute: Annotated[float, typer.Option(help="Joins per IP (0: no limit).")] = 60.0,
 ) -> None:
     """Run the game server (HTTP API + WebSocket)."""
     from onenight.server import run
+    from onenight.session.limits import Limits
 
-    run(host=host, port=port, db=db, bus=bus, log_format=log_format)
+    limits = Limits(max_rooms, idle, creates_per_minute, joins_per_minute)
+    run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits)
 
 
 def main() -> None:

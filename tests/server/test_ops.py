@@ -53,7 +53,7 @@ async def test_sigterm_closes_sockets_with_a_reconnect_code_and_exits(tmp_path: 
 async def test_json_logs(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     server = Server("memory://", log)
-    server.start_args = ["--log-format", "json"]
+    server.start_args += ["--log-format", "json"]
     server.start()
     try:
         async with connect(server.url) as ws:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from onenight.session.limits import Limits
+
 from .app import create_app
 
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
@@ -14,6 +16,7 @@ def run(
     db: str | None = None,
     bus: str = "memory://",
     log_format: str = "text",
+    limits: Limits | None = None,
 ) -> None:
     """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
     publishing frames on ``bus`` (``memory://`` or ``redis://…``).
@@ -27,7 +30,7 @@ def run(
 
     configure_logging(log_format)
     uvicorn.run(
-        create_app(db, bus),
+        create_app(db, bus, limits),
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,

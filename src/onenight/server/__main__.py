@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from onenight.session.limits import Limits
+
 from . import run
 
 
@@ -14,8 +16,14 @@ def main() -> None:
     parser.add_argument("--db", default=None)
     parser.add_argument("--bus", default="memory://")
     parser.add_argument("--log-format", default="text", choices=["text", "json"])
+    default = Limits()
+    parser.add_argument("--max-rooms", type=int, default=default.max_rooms)
+    parser.add_argument("--idle", type=float, default=default.idle)
+    parser.add_argument("--creates-per-minute", type=float, default=default.creates_per_minute)
+    parser.add_argument("--joins-per-minute", type=float, default=default.joins_per_minute)
     args = parser.parse_args()
-    run(args.host, args.port, args.db, args.bus, args.log_format)
+    limits = Limits(args.max_rooms, args.idle, args.creates_per_minute, args.joins_per_minute)
+    run(args.host, args.port, args.db, args.bus, args.log_format, limits)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from onenight.pubsub import open_pubsub
 from onenight.rules import Phase
 from onenight.session.decks import check_deck
 from onenight.session.hub import Hub, RoomActor
+from onenight.session.limits import Limits
 from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import room_frame
 from onenight.storage import open_store
@@ -68,11 +69,13 @@ class StrictJSONRoute(APIRoute):
         return strict
 
 
-def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
+def create_app(
+    db: str | None = None, pubsub: str = "memory://", limits: Limits | None = None
+) -> FastAPI:
     """The server app with its store (``db`` URL, default SQLite ``onenight.db``) and its
     pub/sub (``memory://`` or ``redis://…``)."""
     metrics = Metrics()
-    hub = Hub(open_store(db), open_pubsub(pubsub), metrics=metrics)
+    hub = Hub(open_store(db), open_pubsub(pubsub), metrics=metrics, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -90,7 +93,7 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
     app.include_router(table_router)  # /table, the narrator for real cards
 
     def fail(exc: BadMessage) -> HTTPException:
-        status = 404 if exc.code == "no_room" else 400
+        status = {"no_room": 404, "rate_limited": 429, "full": 503}.get(exc.code, 400)
         return HTTPException(status, detail={"code": exc.code, "message": exc.message})
 
     @app.get("/api/health")
@@ -141,19 +144,20 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
         return {"ok": reason is None, "reason": reason}
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: NewRoom) -> Joined:
+    async def create_room(body: NewRoom, request: Request) -> Joined:
         """Create a room; its creator joins as host. Then connect to /ws and ``resume``."""
         try:
-            s = await hub.create(body.name)
+            s = await hub.create(body.name, request.client.host if request.client else None)
         except BadMessage as exc:
             raise fail(exc) from None
         return Joined(room=s.room, member=s.member, token=s.token)
 
     @app.post("/api/rooms/{code}/members", status_code=201)
-    async def join_room(code: str, body: NewMember) -> Joined:
+    async def join_room(code: str, body: NewMember, request: Request) -> Joined:
         """Join a room as a player (a seat in order) or a spectator."""
+        address = request.client.host if request.client else None
         try:
-            s = await hub.join(code, body.name, body.spectator)
+            s = await hub.join(code, body.name, body.spectator, address)
         except BadMessage as exc:
             raise fail(exc) from None
         return Joined(room=s.room, member=s.member, token=s.token)

@@ -124,12 +124,13 @@ class Connection:
         if isinstance(msg, P.OPENING):
             if self.session is not None:
                 raise BadMessage("already_joined", "this connection is already in a room")
+            address = self.ws.client.host if self.ws.client is not None else None
             if isinstance(msg, P.Create):
-                session = await self.hub.create(msg.name)
+                session = await self.hub.create(msg.name, address)
             elif isinstance(msg, P.Join):
-                session = await self.hub.join(msg.room, msg.name, msg.spectator)
+                session = await self.hub.join(msg.room, msg.name, msg.spectator, address)
             else:
-                session = await self.hub.resume(msg.room, msg.token)
+                session = await self.hub.resume(msg.room, msg.token, address)
             await self.open(session)
             return {"room": session.room, "member": session.member, "token": session.token}
         if isinstance(msg, P.Ping) and self.session is None:

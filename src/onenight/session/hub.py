@@ -10,6 +10,7 @@ no game logic of its own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -28,6 +29,7 @@ from . import protocol as P
 from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
 from .core import MAX_SEATS, decide, join
+from .limits import Limits, PerAddress
 from .padding import encode as encode_bytes
 from .padding import pad
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
@@ -37,7 +39,6 @@ from .views import encode, log_frame, room_frame, state_frame, visible, with_fie
 log = logging.getLogger("onenight.session")
 
 MAX_SPECTATORS = 24
-MAX_ROOMS = 20_000
 
 #: Night messages: at most one of these per member per turn is accepted.
 TAPS = (P.Act, P.Nothing)
@@ -222,19 +223,37 @@ class RoomActor:
         if self.task is None:
             self.task = asyncio.create_task(self.run(), name=f"room-{self.room.code}")
 
+    def idle_at(self) -> float | None:
+        """When this room closes for idleness: outside a game, nobody online, no event."""
+        room = self.room
+        if room.playing or any(n > 0 for n in self.online.values()):
+            return None
+        return room.last_at + self.hub.limits.idle
+
+    async def close_if_idle(self) -> None:
+        async with self.lock:
+            idle = self.idle_at()
+            if idle is not None and time.time() >= idle and not self.room.closed:
+                await self.commit([ev.Closed()])
+                self.hub.rooms.pop(self.room.code, None)
+
     async def run(self) -> None:
+        """The room's clock: sleep until the game's deadline (or until the room has been
+        idle too long), then tick (or close the room); any commit wakes it early."""
         while not self.room.closed:
             self.wake.clear()
-            deadline = due(self.room)
-            delay = None if deadline is None else deadline - time.time()
+            deadline, idle = due(self.room), self.idle_at()
+            wake_at = min((t for t in (deadline, idle) if t is not None), default=None)
+            delay = None if wake_at is None else wake_at - time.time()
             if delay is None or delay > 0:
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), delay)
-                    continue
-                except TimeoutError:
-                    pass
+                continue
+            if deadline is None:
+                await self.close_if_idle()
+                continue
             async with self.lock:
-                if due(self.room) == deadline and deadline is not None:
+                if due(self.room) == deadline:
                     try:
                         await self.commit(tick(self.room, time.time(), self.hub.rng))
                         await self.settle()
@@ -252,9 +271,13 @@ class Hub:
         pubsub: PubSub,
         rng: random.Random | None = None,
         metrics: Any = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.pubsub = pubsub
+        self.limits = limits or Limits()
+        self.creates = PerAddress(self.limits.creates_per_minute)
+        self.joins = PerAddress(self.limits.joins_per_minute)
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}
@@ -310,8 +333,10 @@ class Hub:
                 return code
         raise BadMessage("full", "no free room code")
 
-    async def create(self, name: str) -> Session:
-        if len(self.rooms) >= MAX_ROOMS:
+    async def create(self, name: str, address: str | None = None) -> Session:
+        if not self.creates.take(address):
+            raise BadMessage("rate_limited", "too many new rooms from your address: wait")
+        if len(self.rooms) >= self.limits.max_rooms:
             raise BadMessage("full", "the server has too many rooms")
         P.clean_name(name)
         actor = RoomActor(self, Room(self.new_code()))
@@ -321,7 +346,11 @@ class Hub:
         actor.start()
         return session
 
-    async def join(self, code: str, name: str, spectator: bool) -> Session:
+    async def join(
+        self, code: str, name: str, spectator: bool, address: str | None = None
+    ) -> Session:
+        if not self.joins.take(address):
+            raise BadMessage("rate_limited", "too many joins from your address: wait")
         actor = self.actor(code)
         async with actor.lock:
             return await self._join(actor, name, spectator, [])
@@ -341,7 +370,9 @@ class Hub:
         member = joined[0].member  # type: ignore[union-attr]
         return Session(room.code, member, token)
 
-    async def resume(self, code: str, token: str) -> Session:
+    async def resume(self, code: str, token: str, address: str | None = None) -> Session:
+        if not self.joins.take(address):
+            raise BadMessage("rate_limited", "too many joins from your address: wait")
         actor = self.actor(code)
         member = actor.room.tokens.get(token_hash(token))
         if member is None:
@@ -364,6 +395,7 @@ class Hub:
             actor.online[session.member] = before + delta
             if (before > 0) != (before + delta > 0):
                 await actor.send_room()
+                actor.wake.set()  # the idle clock starts or stops
             if before == 0 and delta > 0:
                 await actor.back(session.member)
             elif before > 0 and before + delta == 0 and actor.room.playing:

@@ -72,6 +72,7 @@ class Room:
 
     code: str
     created_at: float = 0.0
+    last_at: float = 0.0  #: when the last event happened
     seq: int = 0
     members: dict[int, Member] = field(default_factory=dict)
     seats: list[int] = field(default_factory=list)  #: player member ids in seat order
@@ -118,6 +119,7 @@ class Room:
     def apply(self, event: ev.RoomEvent, at: float) -> None:
         """Apply one event of the log (already stored)."""
         self.seq += 1
+        self.last_at = at
         _HANDLERS[type(event)](self, event, at)
 
     def _on_created(self, e: ev.Created, at: float) -> None:
