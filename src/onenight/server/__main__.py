@@ -21,8 +21,15 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=default.idle)
     parser.add_argument("--creates-per-minute", type=float, default=default.creates_per_minute)
     parser.add_argument("--joins-per-minute", type=float, default=default.joins_per_minute)
+    parser.add_argument("--message-rate", type=float, default=default.message_rate)
     args = parser.parse_args()
-    limits = Limits(args.max_rooms, args.idle, args.creates_per_minute, args.joins_per_minute)
+    limits = Limits(
+        args.max_rooms,
+        args.idle,
+        args.creates_per_minute,
+        args.joins_per_minute,
+        args.message_rate,
+    )
     run(args.host, args.port, args.db, args.bus, args.log_format, limits)
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from onenight.pubsub import open_pubsub
 from onenight.rules import Phase
@@ -24,17 +24,43 @@ from onenight.session.views import room_frame
 from onenight.storage import open_store
 
 from .ops import Metrics
+from .problems import problems
 from .table import router as table_router
 from .ws import Connection
 
 
+def _name_pattern() -> str:
+    """A display name over HTTP, as a regex without look-arounds (JSON Schema tools do not
+    all have them): something besides spaces, no control or bidi-override character, and
+    not beginning with "center:" in any case (the WebSocket's rule, docs/protocol.md)."""
+    banned = r"\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"  # (lone surrogates: not JSON)
+    prefix = "center:"
+
+    def ci(text: str) -> str:
+        return "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in text)
+
+    starts = []
+    for i, c in enumerate(prefix):
+        other = f"{c}{c.upper()}" if c.isalpha() else c
+        space = r"\s" if i == 0 else ""
+        starts.append(f"{ci(prefix[:i])}[^{other}{space}{banned}]")
+    whole = "|".join(ci(prefix[:i]) for i in range(1, len(prefix)))
+    return rf"^\s*(?:(?:{'|'.join(starts)})[^{banned}]*|(?:{whole})\s*)$"
+
+
+NAME_PATTERN = _name_pattern()
+Name = Annotated[
+    str, Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN, examples=["ann"])
+]
+
+
 class NewMember(BaseModel):
-    name: str = Field(min_length=1, max_length=MAX_NAME * 2, examples=["ann"])
+    name: Name
     spectator: bool = False
 
 
 class NewRoom(BaseModel):
-    name: str = Field(min_length=1, max_length=MAX_NAME * 2, examples=["ann"])
+    name: Name
 
 
 class Joined(BaseModel):
@@ -43,10 +69,20 @@ class Joined(BaseModel):
     token: str = Field(description="secret: authenticates every later message (resume)")
 
 
+def _not_a_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("a count is a number, not true or false")
+    return value
+
+
+#: A card count as the schema allows it (the deck check says what a deck may hold).
+Count = Annotated[int, Field(ge=-(2**31), le=2**31), BeforeValidator(_not_a_bool)]
+
+
 class DeckCheck(BaseModel):
     edition: str = Field(max_length=32, examples=["ultimate"])
     players: int = Field(ge=1, le=99)
-    deck: dict[str, int] = Field(max_length=40, examples=[{"werewolf": 2, "seer": 1}])
+    deck: dict[str, Count] = Field(max_length=40, examples=[{"werewolf": 2, "seer": 1}])
 
 
 class StrictJSONRequest(Request):
@@ -93,7 +129,8 @@ def create_app(
     app.include_router(table_router)  # /table, the narrator for real cards
 
     def fail(exc: BadMessage) -> HTTPException:
-        status = {"no_room": 404, "rate_limited": 429, "full": 503}.get(exc.code, 400)
+        codes = {"no_room": 404, "rate_limited": 429, "full": 503}
+        status = codes.get(exc.code, 409 if exc.code in ("name_taken", "room_full") else 400)
         return HTTPException(status, detail={"code": exc.code, "message": exc.message})
 
     @app.get("/api/health")
@@ -101,7 +138,7 @@ def create_app(
         """Liveness: the process answers."""
         return {"ok": True, "rooms": len(hub.rooms)}
 
-    @app.get("/api/ready")
+    @app.get("/api/ready", responses={503: {"description": "the database or the bus is down"}})
     async def ready() -> JSONResponse:
         """Readiness: the database and the bus answer (503 with the failing part if not)."""
         checks: dict[str, bool] = {}
@@ -143,7 +180,7 @@ def create_app(
         reason = check_deck(body.edition, body.players, body.deck)
         return {"ok": reason is None, "reason": reason}
 
-    @app.post("/api/rooms", status_code=201)
+    @app.post("/api/rooms", status_code=201, responses=problems(400, 429, 503))
     async def create_room(body: NewRoom, request: Request) -> Joined:
         """Create a room; its creator joins as host. Then connect to /ws and ``resume``."""
         try:
@@ -152,7 +189,7 @@ def create_app(
             raise fail(exc) from None
         return Joined(room=s.room, member=s.member, token=s.token)
 
-    @app.post("/api/rooms/{code}/members", status_code=201)
+    @app.post("/api/rooms/{code}/members", status_code=201, responses=problems(400, 404, 409, 429))
     async def join_room(code: str, body: NewMember, request: Request) -> Joined:
         """Join a room as a player (a seat in order) or a spectator."""
         address = request.client.host if request.client else None
@@ -168,14 +205,14 @@ def create_app(
         except BadMessage as exc:
             raise fail(exc) from None
 
-    @app.get("/api/rooms/{code}")
+    @app.get("/api/rooms/{code}", responses=problems(404))
     async def get_room(code: str) -> dict[str, Any]:
         """The public lobby of a room: members, seats, settings, scoreboard."""
         actor = room_actor(code)
         online = {m for m, n in actor.online.items() if n > 0}
         return room_frame(actor.room, None, online)
 
-    @app.get("/api/rooms/{code}/result")
+    @app.get("/api/rooms/{code}/result", responses=problems(404, 409))
     async def get_result(code: str) -> dict[str, Any]:
         """The last ended game: every card, deaths, winners, votes and the night timeline."""
         actor = room_actor(code)

@@ -17,6 +17,8 @@ from onenight.narration import table_calls
 from onenight.rules.editions import EDITIONS, default_deck
 from onenight.rules.errors import InvalidSetup
 
+from .problems import problems
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 TABLE = WEB / "table"
 #: The page's own files, by name (no folders, nothing else is served).
@@ -32,7 +34,7 @@ def _bad(status: int, code: str, message: str) -> HTTPException:
     return HTTPException(status, detail={"code": code, "message": message})
 
 
-@router.get("/api/editions/{edition_id}/calls")
+@router.get("/api/editions/{edition_id}/calls", responses=problems(400, 404))
 async def calls(
     edition_id: str,
     deck: Annotated[

@@ -19,6 +19,8 @@ class Limits:
     idle: float = 7200.0  #: seconds without an event before a room outside a game closes
     creates_per_minute: float = 10.0  #: room creations per IP address
     joins_per_minute: float = 60.0  #: joins (and resumes) per IP address
+    message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
+    message_burst: float = 40.0  #: and in a burst
 
 
 class PerAddress:
