@@ -56,6 +56,8 @@ class Client:
         self.state: dict[str, Any] | None = None
         self.talk: list[dict[str, Any]] = []
         self.states = 0  #: how many state frames arrived (to wait for the next one)
+        self.last = 0  #: the ``n`` of the last numbered frame (for ``resume``)
+        self.duplicates = 0  #: numbered frames that came again (never, if all is well)
         self.room_code: str | None = None
         self.member: int | None = None
         self.token: str | None = None
@@ -93,6 +95,12 @@ class Client:
 
     def _on(self, frame: dict[str, Any], now: float) -> None:
         kind = frame.get("type")
+        n = frame.get("n")
+        if isinstance(n, int):
+            if n <= self.last:
+                self.duplicates += 1
+                return
+            self.last = n
         if kind in ("ack", "error") and frame.get("ref") in self._waiting:
             future = self._waiting.pop(frame["ref"])
             if not future.done():
@@ -174,8 +182,14 @@ class Client:
         message = {"type": "join", "room": room, "name": name, "spectator": spectator}
         return await self._open(message)
 
-    async def resume(self, room: str, token: str) -> dict[str, Any]:
-        return await self._open({"type": "resume", "room": room, "token": token})
+    async def resume(self, room: str, token: str, last: int | None = None) -> dict[str, Any]:
+        """Reconnect as a member; with ``last`` (the ``n`` of the last frame seen) only the
+        frames missed since are sent again, when the server still has them all."""
+        message: dict[str, Any] = {"type": "resume", "room": room, "token": token}
+        if last is not None:
+            message["last"] = last
+            self.last = last
+        return await self._open(message)
 
     async def configure(self, **settings: Any) -> dict[str, Any]:
         return await self.request({"type": "configure", **settings})

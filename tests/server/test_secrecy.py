@@ -204,7 +204,9 @@ def check_night_wire(room: Room, g: dict[str, Any]) -> None:
     windows = [night_window(frames) for frames in g["frames"]]
     size = play.frame_size
     for w in windows:
-        assert {len(raw.encode()) for _, raw, _ in w} == {size}
+        assert {len(raw.encode()) for _, raw, _ in w} == {size}, [
+            raw for _, raw, _ in w if len(raw.encode()) != size
+        ]
         kinds = [f["type"] for _, _, f in w]
         assert set(kinds) <= {"state", "ack", "error"}, kinds
     states = [[(at, f) for at, _, f in w if f["type"] == "state"] for w in windows]

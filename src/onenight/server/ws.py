@@ -14,11 +14,13 @@ import logging
 import time
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from onenight.pubsub import SlowSubscriber, Subscription
 from onenight.session import protocol as P
 from onenight.session.hub import Hub, Session, channel
+from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
 
 log = logging.getLogger("onenight.server")
@@ -60,9 +62,12 @@ class Connection:
         async with self.send_lock:
             await self.ws.send_text(text)
 
-    async def reply(self, frame: dict[str, Any]) -> None:
-        """An ack or an error: padded like every frame during the night."""
-        await self.send(self.hub.pad_reply(self.session, frame))
+    async def reply(self, frame: dict[str, Any], size: int | None = None) -> None:
+        """An ack or an error, padded to the night's frame size when the message came at
+        night (``size``) or when the answer leaves at night (the host's ``start``)."""
+        size = size or self.hub.reply_size(self.session)
+        raw = orjson.dumps(frame)
+        await self.send(raw.decode() if size is None else pad(raw, size))
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -82,6 +87,7 @@ class Connection:
         is refused). Every answer echoes the message's ``ref`` when it can be read."""
         ref = P.peek_ref(raw if raw is not None else binary or b"")
         received = time.monotonic()
+        size = self.hub.reply_size(self.session)
         msg: Any = None
         try:
             if not self.bucket.take():
@@ -96,18 +102,18 @@ class Connection:
             msg = P.parse(raw)
             fields = await self.execute(msg)
             await self.night_pace(msg, received)
-            await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields})
+            await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields}, size)
             self.count(msg, "ok", received)
         except BadMessage as exc:
             await self.night_pace(msg, received)
             await self.reply(
-                {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}
+                {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}, size
             )
             self.count(msg, exc.code, received)
         except Exception:  # a bug must not take the server down, nor leak details
             log.exception("error handling a message")
             await self.reply(
-                {"type": "error", "ref": ref, "code": "internal", "message": "server error"}
+                {"type": "error", "ref": ref, "code": "internal", "message": "server error"}, size
             )
 
     def count(self, msg: Any, outcome: str, received: float) -> None:
@@ -133,22 +139,33 @@ class Connection:
                 session = await self.hub.join(msg.room, msg.name, msg.spectator, address)
             else:
                 session = await self.hub.resume(msg.room, msg.token, address)
-            await self.open(session)
-            return {"room": session.room, "member": session.member, "token": session.token}
+            replayed = await self.open(session, getattr(msg, "last", None))
+            fields = {"room": session.room, "member": session.member, "token": session.token}
+            return fields if replayed is None else {**fields, "replayed": replayed}
         if isinstance(msg, P.Ping) and self.session is None:
             return {"pong": True}
         if self.session is None:
             raise BadMessage("not_joined", "create, join or resume a room first")
         return await self.hub.handle(self.session, msg)
 
-    async def open(self, session: Session) -> None:
+    async def open(self, session: Session, last: int | None = None) -> int | None:
+        """Subscribe to the member's channel and send what it needs: the frames after
+        ``last`` when they are all kept (how many, returned), else the full view. The
+        room's lock is held throughout, so no frame can come between or twice."""
         self.session = session
-        self.sub = await self.hub.pubsub.subscribe([channel(session.room, session.member)])
-        self.forwarder = asyncio.create_task(self.forward(self.sub))
-        await self.hub.presence(session, +1)
         actor = self.hub.rooms[session.room]
         async with actor.lock:
-            await actor.send_full(session.member)
+            self.sub = await self.hub.pubsub.subscribe([channel(session.room, session.member)])
+            missed = None if last is None else actor.missed(session.member, last)
+            if missed is None:
+                self.forwarder = asyncio.create_task(self.forward(self.sub))
+                await actor.send_full(session.member)
+            else:
+                for text in missed:
+                    await self.send(text)
+                self.forwarder = asyncio.create_task(self.forward(self.sub))
+        await self.hub.presence(session, +1)
+        return None if missed is None else len(missed)
 
     async def forward(self, sub: Subscription) -> None:
         try:

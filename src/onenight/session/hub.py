@@ -16,6 +16,7 @@ import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +31,6 @@ from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
 from .core import MAX_SEATS, decide, join
 from .limits import Limits, PerAddress
-from .padding import encode as encode_bytes
 from .padding import pad
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .room import Room
@@ -39,6 +39,8 @@ from .views import encode, log_frame, room_frame, state_frame, visible, with_fie
 log = logging.getLogger("onenight.session")
 
 MAX_SPECTATORS = 24
+
+REPLAY = 32  #: frames kept per member for a resume that missed a few
 
 #: Night messages: at most one of these per member per turn is accepted.
 TAPS = (P.Act, P.Nothing)
@@ -51,6 +53,10 @@ class Session:
     room: str
     member: int
     token: str
+
+
+def _final(raw: str, size: int | None) -> str:
+    return raw if size is None else pad(raw.encode(), size)
 
 
 def token_hash(token: str) -> str:
@@ -74,6 +80,8 @@ class RoomActor:
         self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
         self.bots = BotSeats()
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
+        self.numbers: dict[int, int] = {}  #: member → the number of its last frame
+        self.kept: dict[int, deque[tuple[int, str, int | None]]] = {}  #: for a resume
 
     # ----- the pipeline -----
 
@@ -156,20 +164,40 @@ class RoomActor:
         play = self.room.play
         return play.frame_size if play is not None and self.room.playing else None
 
-    def padded(self, frame: dict[str, Any] | str, night_only: bool = True) -> str:
-        """A frame as sent now: padded to the game's frame size during the night (and,
-        for state frames, until the end)."""
+    def pad_size(self, night_only: bool = True) -> int | None:
+        """The size frames are padded to now: the game's during the night (and, for state
+        frames, until the end), else None."""
         size = self.frame_size
         play = self.room.play
         if size is None or (night_only and play is not None and play.phase != Phase.NIGHT):
-            return frame if isinstance(frame, str) else encode(frame)
-        raw = frame.encode() if isinstance(frame, str) else encode_bytes(frame)
-        return pad(raw, size)
+            return None
+        return size
 
-    async def send(self, member: int, text: str) -> None:
-        await self.hub.pubsub.publish(channel(self.room.code, member), text)
+    async def send(self, member: int, frame: dict[str, Any] | str, night_only: bool = True) -> None:
+        """Number a frame for its member (``n``: 1, 2, … on the member's channel), pad it
+        if the game wants it, keep it for a ``resume``, and publish it."""
+        n = self.numbers.get(member, 0) + 1
+        self.numbers[member] = n
+        raw = with_field(frame if isinstance(frame, str) else encode(frame), "n", n)
+        size = self.pad_size(night_only)
+        kept = self.kept.get(member)
+        if kept is None:
+            kept = self.kept[member] = deque(maxlen=REPLAY)
+        kept.append((n, raw, size))
+        await self.hub.pubsub.publish(channel(self.room.code, member), _final(raw, size))
         if self.hub.metrics is not None:
             self.hub.metrics.frames.inc()
+
+    def missed(self, member: int, last: int) -> list[str] | None:
+        """The frames after ``last`` exactly as they were sent, or None when they are not
+        all kept any more (too many, or a restart): then the member gets the full view,
+        numbered on from ``last``."""
+        numbers = self.numbers.get(member, 0)
+        kept = self.kept.get(member, ())
+        if last > numbers or (numbers > last and (not kept or kept[0][0] > last + 1)):
+            self.numbers[member] = max(numbers, last)
+            return None
+        return [_final(raw, size) for n, raw, size in kept if n > last]
 
     def recipients(self) -> list[int]:
         return [m.id for m in self.room.members.values() if not m.gone]
@@ -179,20 +207,20 @@ class RoomActor:
         online = {m for m, n in self.online.items() if n > 0}
         public = encode(room_frame(self.room, None, online))
         for m in self.recipients():
-            await self.send(m, self.padded(with_field(public, "you", you(self.room, m))))
+            await self.send(m, with_field(public, "you", you(self.room, m)))
 
     async def send_state(self, members: Iterable[int]) -> None:
         for m in members:
             frame = state_frame(self.room, m)
             if frame is not None:
-                await self.send(m, self.padded(frame, night_only=False))
+                await self.send(m, frame, night_only=False)
 
     async def send_full(self, member: int) -> None:
         """Everything a member sees, after joining or reconnecting."""
         online = {m for m, n in self.online.items() if n > 0}
-        await self.send(member, self.padded(room_frame(self.room, member, online)))
+        await self.send(member, room_frame(self.room, member, online))
         await self.send_state([member])
-        await self.send(member, self.padded(log_frame(self.room, member)))
+        await self.send(member, log_frame(self.room, member))
 
     async def publish(self, events: list[ev.RoomEvent], ended: bool) -> None:
         """The frames these events cause: what changed, to whom it changed for."""
@@ -200,7 +228,7 @@ class RoomActor:
         kinds = {e.kind for e in events}
         for e in events:
             if isinstance(e, ev.Left | ev.Kicked):
-                await self.send(e.member, encode({"type": "bye", "reason": e.kind}))
+                await self.send(e.member, {"type": "bye", "reason": e.kind})
         if kinds & ev.LOBBY_KINDS or ended:
             await self.send_room()
         # Night choices change nobody's frame now: their results come with the next turn.
@@ -414,7 +442,8 @@ class Hub:
         play = actor.room.play if actor is not None else None
         return play is not None and play.phase == Phase.NIGHT
 
-    def pad_reply(self, session: Session | None, frame: dict[str, Any]) -> str:
-        """An ack or error as sent to this session now (padded during the night)."""
+    def reply_size(self, session: Session | None) -> int | None:
+        """The size of the answer to a message this session sends now: the game's frame
+        size during the night (kept even if the night ends before the answer leaves)."""
         actor = self.rooms.get(session.room) if session is not None else None
-        return encode(frame) if actor is None else actor.padded(frame)
+        return None if actor is None else actor.pad_size()

@@ -1,0 +1,78 @@
+"""Exactly once, in order: every frame a member gets on its channel carries a number
+``n`` (1, 2, … for that member); ``resume`` with the last number seen replays exactly the
+frames missed since, when the server still keeps them, and the full view otherwise."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from onenight.client import Client
+
+from .conftest import Server
+from .helpers import close_all, make_room
+
+
+def numbers(c: Client) -> list[int]:
+    return [
+        json.loads(raw)["n"] for _, raw in c.frames if '"n":' in raw and '"ack"' not in raw[:14]
+    ]
+
+
+async def test_frames_are_numbered_one_by_one(server: Server) -> None:
+    players, _ = await make_room(server.url, 3, record=True)
+    try:
+        for i in range(3):
+            await players[0].chat(f"line {i}")
+        await players[2].until(lambda c: len(c.talk) == 3)
+        for c in players:
+            got = numbers(c)
+            assert got == list(range(got[0], got[0] + len(got)))  # from the first, no gap
+    finally:
+        await close_all(players)
+
+
+async def test_a_resume_replays_exactly_the_missed_frames(server: Server) -> None:
+    players, _ = await make_room(server.url, 3)
+    host, away = players[0], players[2]
+    code, token, last = host.room_code or "", away.token or "", 0
+    try:
+        await away.until(lambda c: c.last > 0)
+        last = away.last
+        await away.close()
+        for i in range(3):
+            await host.chat(f"while away {i}")
+        back = await Client.connect(server.url, record=True)
+        players[2] = back
+        ack = await back.resume(code, token, last=last)
+        await back.until(lambda c: sum(e.get("text", "").startswith("while") for e in c.talk) == 3)
+        got = numbers(back)
+        assert ack["replayed"] == len(got[: ack["replayed"]]) > 0
+        assert got == list(range(last + 1, last + 1 + len(got)))  # no gap, nothing twice
+        kinds = [json.loads(raw)["type"] for _, raw in back.frames if '"n":' in raw]
+        assert "log" not in kinds[: ack["replayed"]]  # not the full view: the missed frames
+        assert back.duplicates == 0
+    finally:
+        await close_all(players)
+
+
+async def test_after_a_restart_the_full_view_numbered_on(tmp_path: Path) -> None:
+    server = Server(f"sqlite+aiosqlite:///{tmp_path / 's.db'}", tmp_path / "server.log")
+    server.start()
+    players, _ = await make_room(server.url, 3)
+    try:
+        code, token = players[1].room_code or "", players[1].token or ""
+        await players[1].until(lambda c: c.last > 0)
+        last = players[1].last
+        server.kill()
+        await close_all(players)
+        server.start()
+        back = await Client.connect(server.url, record=True)
+        players = [back]
+        ack = await back.resume(code, token, last=last)
+        assert "replayed" not in ack
+        await back.until(lambda c: c.room is not None and c.talk is not None and c.last > last)
+        assert numbers(back)[0] == last + 1 and back.duplicates == 0
+    finally:
+        await close_all(players)
+        server.stop()
