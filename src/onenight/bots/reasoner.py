@@ -91,6 +91,8 @@ class ReasonerBot(BasicBot):
         seat = int(view["seat"])
         n, _, deck = table(view)
         self.beliefs = believe(worlds, n)
+        if lies(view["card"], self.story(view), seat):
+            return super().vote(view, board)  # with its team, onto the most suspected
         total = sum(w.weight for w in worlds)
         value = [0.0] * n
         circle = 0.0
@@ -108,8 +110,7 @@ class ReasonerBot(BasicBot):
             return (seat + 1) % n
         near = [t for t in others if value[t] >= best - TIE]
         score = suspicion(board, n, deck)
-        top = max(score[t] for t in near)
-        return self.rng.choice([t for t in near if score[t] == top])
+        return max(near, key=lambda t: (score[t], value[t]))
 
 
 def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
