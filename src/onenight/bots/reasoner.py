@@ -9,6 +9,7 @@ it believes in and on the board so far.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from onenight.rules import WOLF_FAMILY
@@ -17,7 +18,7 @@ from onenight.rules.outcome import winners
 from .base import ViewDict
 from .basic import BasicBot, lie, table
 from .board import by_seat, claimed_role, clash, suspicion
-from .claims import Claim, Posted
+from .claims import Claim, IAm, Posted
 from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
 from .worlds import Knowledge, Sampler, World
@@ -48,7 +49,7 @@ class ReasonerBot(BasicBot):
 
     def sampler(self, view: ViewDict, board: Sequence[Posted]) -> Sampler:
         know = Knowledge(view, self.done)
-        return Sampler(know, by_seat(board, know.n))
+        return Sampler(know, by_seat(board, know.n), taken_before(board, know.n))
 
     def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
         return self.sampler(view, board).sample(self.rng, WORLDS, TRIES)
@@ -111,6 +112,18 @@ class ReasonerBot(BasicBot):
         near = [t for t in others if value[t] >= best - TIE]
         score = suspicion(board, n, deck)
         return max(near, key=lambda t: (score[t], value[t]))
+
+
+def taken_before(board: Sequence[Posted], n: int) -> list[Counter[str]]:
+    """For each seat: how often each role had been claimed when it first spoke."""
+    taken: Counter[str] = Counter()
+    out: list[Counter[str] | None] = [None] * n
+    for post in board:
+        if out[post.seat] is None:
+            out[post.seat] = taken.copy()
+        if isinstance(post.claim, IAm):
+            taken[post.claim.role] += 1
+    return [t if t is not None else taken.copy() for t in out]
 
 
 def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
