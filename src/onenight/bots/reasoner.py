@@ -74,26 +74,26 @@ class ReasonerBot(BasicBot):
                     candidates.append(story_)
         if not candidates:
             return lie(view, board, story, self.rng)
-        futures = [honest_futures(seat, w, board) for w in worlds]
+        futures = futures_of(seat, worlds, board)
         total = sum(w.weight for w in worlds)
         size = sum(deck.values())
         scores = []
         for cand in candidates:
-            exposed = exposure(seat, cand, worlds, futures, board, deck) / total
+            exposed = exposure(seat, cand, futures, board, deck) / total
             common = deck.get(claimed_role(cand) or "", 0) / size
             scores.append(exposed - COMMON * common)
         best = min(scores)
         return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
+        seat = int(view["seat"])
+        if lies(view["card"], self.story(view), seat):
+            return super().vote(view, board)  # with its team, onto the most suspected
         worlds = self.worlds(view, board)
         if not worlds:
             return super().vote(view, board)
-        seat = int(view["seat"])
         n, _, deck = table(view)
         self.beliefs = believe(worlds, n)
-        if lies(view["card"], self.story(view), seat):
-            return super().vote(view, board)  # with its team, onto the most suspected
         total = sum(w.weight for w in worlds)
         value = [0.0] * n
         circle = 0.0
@@ -139,30 +139,46 @@ def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[lis
     ]
 
 
+#: What the honest players yet to speak will say (per seat), and the weight of the
+#: worlds in which they say it.
+Futures = dict[tuple[tuple[Claim, ...], ...], float]
+
+
+def futures_of(seat: int, worlds: Sequence[World], board: Sequence[Posted]) -> Futures:
+    out: Futures = {}
+    for w in worlds:
+        key = tuple(tuple(cs) for cs in honest_futures(seat, w, board))
+        out[key] = out.get(key, 0.0) + w.weight
+    return out
+
+
 def exposure(
-    seat: int,
-    story: list[Claim],
-    worlds: Sequence[World],
-    futures: Sequence[list[list[Claim]]],
-    board: Sequence[Posted],
-    deck: dict[str, int],
+    seat: int, story: list[Claim], futures: Futures, board: Sequence[Posted], deck: dict[str, int]
 ) -> float:
     """The weight of the worlds in which this story will be contradicted: by a player who
     already spoke, by an honest player yet to speak, or by more claims of a role than the
     deck holds."""
-    n = len(futures[0]) if futures else 0
+    n = len(next(iter(futures))) if futures else 0
     said = by_seat(board, n)
     if any(said[s] and clash(seat, story, s, said[s], deck) for s in range(n)):
-        return sum(w.weight for w in worlds)
+        return sum(futures.values())
     role = claimed_role(story)
     claimed = sum(1 for s in range(n) if said[s] and claimed_role(said[s]) == role)
+    seen: dict[tuple[int, tuple[Claim, ...]], bool] = {}
     out = 0.0
-    for w, future in zip(worlds, futures, strict=True):
+    for future, weight in futures.items():
         count = claimed + 1 + sum(1 for cs in future if cs and claimed_role(cs) == role)
-        if count > deck.get(role or "", 0) or any(
-            cs and clash(seat, story, s, cs, deck) for s, cs in enumerate(future)
-        ):
-            out += w.weight
+        if count > deck.get(role or "", 0):
+            out += weight
+            continue
+        for s, cs in enumerate(future):
+            if cs:
+                key = (s, cs)
+                if key not in seen:
+                    seen[key] = clash(seat, story, s, cs, deck)
+                if seen[key]:
+                    out += weight
+                    break
     return out
 
 
