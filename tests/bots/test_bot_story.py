@@ -101,3 +101,21 @@ def test_minion_lies_and_a_seen_werewolf_list_is_a_claim() -> None:
     story = bots[0].story(game.view(0))
     assert lies("minion", story, 0)
     assert honest_claims(0, "minion", story) == [IAm("minion"), SawWolves((3,))]
+
+
+def test_claims_that_cannot_both_be_true_clash() -> None:
+    from onenight.bots.board import clash
+
+    deck = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 2}
+    seer = [IAm("seer"), Saw(((1, "werewolf"),))]
+    assert clash(0, seer, 1, [IAm("villager"), Nothing()], deck)
+    assert not clash(0, seer, 2, [IAm("villager"), Nothing()], deck)
+    assert clash(
+        0, seer, 2, [IAm("seer"), Saw(((CENTER, "robber"), (CENTER + 1, "villager")))], deck
+    )
+    assert not clash(0, [IAm("villager")], 2, [IAm("villager")], deck)  # two Villager cards
+    center = [IAm("seer"), Saw(((CENTER, "troublemaker"), (CENTER + 1, "villager")))]
+    assert clash(0, center, 3, [IAm("troublemaker"), swapped(1, 2)], deck)
+    assert not clash(0, center, 3, [IAm("villager"), Nothing()], deck)
+    robber = [IAm("robber"), Took(4, "villager")]
+    assert clash(3, robber, 4, [IAm("insomniac"), Saw(((4, "insomniac"),))], deck)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from onenight.rules import WOLF_FAMILY
+from onenight.rules import CENTER, WOLF_FAMILY
 
 from .claims import Claim, Copied, IAm, Partners, Posted, Saw, SawWolves, Swapped, Think, Took
 
@@ -63,7 +63,19 @@ def clash(
     ra, rb = claimed_role(ca), claimed_role(cb)
     if ra is not None and ra == rb and deck.get(ra, 0) < 2:
         return True
+    if _in_center(ca, rb, deck) or _in_center(cb, ra, deck):
+        return True
     return _clash_one_way(a, ca, ra, b, cb, rb) or _clash_one_way(b, cb, rb, a, ca, ra)
+
+
+def _in_center(claims: Sequence[Claim], role: str | None, deck: Mapping[str, int]) -> bool:
+    """Whether these claims put the only card of ``role`` in the center."""
+    if role is None or deck.get(role, 0) > 1:
+        return False
+    return any(
+        isinstance(c, Saw) and any(t >= CENTER and card == role for t, card in c.looks)
+        for c in claims
+    )
 
 
 def _clash_one_way(

@@ -9,6 +9,7 @@ it believes in and on the board so far.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from onenight.rules import WOLF_FAMILY
@@ -17,7 +18,7 @@ from onenight.rules.outcome import winners
 from .base import ViewDict
 from .basic import BasicBot, lie, table
 from .board import by_seat, claimed_role, clash, suspicion
-from .claims import Claim, Posted
+from .claims import Claim, IAm, Posted
 from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
 from .worlds import Knowledge, Sampler, World
@@ -48,7 +49,7 @@ class ReasonerBot(BasicBot):
 
     def sampler(self, view: ViewDict, board: Sequence[Posted]) -> Sampler:
         know = Knowledge(view, self.done)
-        return Sampler(know, by_seat(board, know.n))
+        return Sampler(know, by_seat(board, know.n), taken_before(board, know.n))
 
     def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
         return self.sampler(view, board).sample(self.rng, WORLDS, TRIES)
@@ -73,22 +74,24 @@ class ReasonerBot(BasicBot):
                     candidates.append(story_)
         if not candidates:
             return lie(view, board, story, self.rng)
-        futures = [honest_futures(seat, w, board) for w in worlds]
+        futures = futures_of(seat, worlds, board)
         total = sum(w.weight for w in worlds)
         size = sum(deck.values())
         scores = []
         for cand in candidates:
-            exposed = exposure(seat, cand, worlds, futures, board, deck) / total
+            exposed = exposure(seat, cand, futures, board, deck) / total
             common = deck.get(claimed_role(cand) or "", 0) / size
             scores.append(exposed - COMMON * common)
         best = min(scores)
         return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
+        seat = int(view["seat"])
+        if lies(view["card"], self.story(view), seat):
+            return super().vote(view, board)  # with its team, onto the most suspected
         worlds = self.worlds(view, board)
         if not worlds:
             return super().vote(view, board)
-        seat = int(view["seat"])
         n, _, deck = table(view)
         self.beliefs = believe(worlds, n)
         total = sum(w.weight for w in worlds)
@@ -108,8 +111,19 @@ class ReasonerBot(BasicBot):
             return (seat + 1) % n
         near = [t for t in others if value[t] >= best - TIE]
         score = suspicion(board, n, deck)
-        top = max(score[t] for t in near)
-        return self.rng.choice([t for t in near if score[t] == top])
+        return max(near, key=lambda t: (score[t], value[t]))
+
+
+def taken_before(board: Sequence[Posted], n: int) -> list[Counter[str]]:
+    """For each seat: how often each role had been claimed when it first spoke."""
+    taken: Counter[str] = Counter()
+    out: list[Counter[str] | None] = [None] * n
+    for post in board:
+        if out[post.seat] is None:
+            out[post.seat] = taken.copy()
+        if isinstance(post.claim, IAm):
+            taken[post.claim.role] += 1
+    return [t if t is not None else taken.copy() for t in out]
 
 
 def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
@@ -125,30 +139,46 @@ def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[lis
     ]
 
 
+#: What the honest players yet to speak will say (per seat), and the weight of the
+#: worlds in which they say it.
+Futures = dict[tuple[tuple[Claim, ...], ...], float]
+
+
+def futures_of(seat: int, worlds: Sequence[World], board: Sequence[Posted]) -> Futures:
+    out: Futures = {}
+    for w in worlds:
+        key = tuple(tuple(cs) for cs in honest_futures(seat, w, board))
+        out[key] = out.get(key, 0.0) + w.weight
+    return out
+
+
 def exposure(
-    seat: int,
-    story: list[Claim],
-    worlds: Sequence[World],
-    futures: Sequence[list[list[Claim]]],
-    board: Sequence[Posted],
-    deck: dict[str, int],
+    seat: int, story: list[Claim], futures: Futures, board: Sequence[Posted], deck: dict[str, int]
 ) -> float:
     """The weight of the worlds in which this story will be contradicted: by a player who
     already spoke, by an honest player yet to speak, or by more claims of a role than the
     deck holds."""
-    n = len(futures[0]) if futures else 0
+    n = len(next(iter(futures))) if futures else 0
     said = by_seat(board, n)
     if any(said[s] and clash(seat, story, s, said[s], deck) for s in range(n)):
-        return sum(w.weight for w in worlds)
+        return sum(futures.values())
     role = claimed_role(story)
     claimed = sum(1 for s in range(n) if said[s] and claimed_role(said[s]) == role)
+    seen: dict[tuple[int, tuple[Claim, ...]], bool] = {}
     out = 0.0
-    for w, future in zip(worlds, futures, strict=True):
+    for future, weight in futures.items():
         count = claimed + 1 + sum(1 for cs in future if cs and claimed_role(cs) == role)
-        if count > deck.get(role or "", 0) or any(
-            cs and clash(seat, story, s, cs, deck) for s, cs in enumerate(future)
-        ):
-            out += w.weight
+        if count > deck.get(role or "", 0):
+            out += weight
+            continue
+        for s, cs in enumerate(future):
+            if cs:
+                key = (s, cs)
+                if key not in seen:
+                    seen[key] = clash(seat, story, s, cs, deck)
+                if seen[key]:
+                    out += weight
+                    break
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,8 @@ from .story import Event, fact_from_json, honest_claims, lies
 EPSILON = 0.02
 #: How often a sampled night follows a seat's claimed action when it can.
 STEER = 0.85
+#: How much less likely a liar claims a role already claimed up to its count.
+OVERCLAIM = 0.1
 #: How often a sampled deal gives a seat the role it claimed, when a copy is left.
 TRUST = 0.7
 
@@ -91,7 +93,6 @@ class Knowledge:
         self.revealed = {int(s): card for s, card in (day.get("revealed") or {}).items()}
         self.shields = sorted(day.get("shields") or ())
         self.roles_p = 1.0 / max(1, len({r for r in counts if counts[r]}))
-        self.claim_p = 1.0 / max(1, len(claimable_roles(self.deck_counts)))
 
 
 #: How often a sampled deal puts a card the seat itself saw (or saw wake) where it saw it.
@@ -191,9 +192,17 @@ def _acts(choices: Sequence[Action]) -> list[Action]:
 class Sampler:
     """Draws worlds for one seat's knowledge and the board's claims."""
 
-    def __init__(self, know: Knowledge, claims: Sequence[Sequence[Claim]]) -> None:
+    def __init__(
+        self,
+        know: Knowledge,
+        claims: Sequence[Sequence[Claim]],
+        taken: Sequence[Mapping[str, int]] | None = None,
+    ) -> None:
         self.know = know
         self.claims = [list(cs) for cs in claims]
+        #: For each seat: the roles claimed (and how often) before it spoke.
+        self.taken = list(taken) if taken is not None else [{} for _ in claims]
+        self.claimable = claimable_roles(know.deck_counts)
         self.roles = [next((c.role for c in cs if isinstance(c, IAm)), None) for cs in claims]
         self.prefer = preferences(know, self.roles)
 
@@ -310,11 +319,17 @@ class Sampler:
         return EPSILON * self.lie_likelihood(seat, claims)
 
     def lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
-        """P(a liar tells this story): a claimable role uniformly, then each made-up
-        detail uniformly among those the role could tell."""
+        """P(a liar tells this story): a claimable role nobody had claimed up to its
+        count when he spoke, uniformly (any other role: :data:`OVERCLAIM` as likely), then
+        each made-up detail uniformly among those the role could tell."""
         k = self.know
         n, c, rp = k.n, k.c, k.roles_p
-        p = k.claim_p
+        taken = self.taken[seat]
+        fresh = [r for r in self.claimable if taken.get(r, 0) < k.deck_counts.get(r, 0)]
+        role = next((cl.role for cl in claims if isinstance(cl, IAm)), None)
+        p = 1.0 / max(1, len(fresh))
+        if role not in fresh:
+            p *= OVERCLAIM
         for claim in claims:
             if isinstance(claim, Saw):
                 looks = [t for t, _ in claim.looks if t != seat]
