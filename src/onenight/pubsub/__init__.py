@@ -17,6 +17,13 @@ class Subscription(Protocol):
 
     def __aiter__(self) -> AsyncIterator[str]: ...
 
+    def put(self, message: str) -> None:
+        """Queue a message for this subscriber alone, after those already delivered to it
+        (a connection's answers keep their place among its channel's frames)."""
+
+    def pending(self) -> int:
+        """Messages queued and not yet read."""
+
     async def close(self) -> None: ...
 
 
@@ -59,6 +66,9 @@ class MemorySubscription:
             self.overflowed = True
             self._queue = asyncio.Queue(1)
             self._queue.put_nowait(None)
+
+    def pending(self) -> int:
+        return self._queue.qsize()
 
     async def __aiter__(self) -> AsyncIterator[str]:
         while True:

@@ -25,6 +25,7 @@ from onenight.session.protocol import BadMessage
 
 log = logging.getLogger("onenight.server")
 
+
 CUTOFF = -40.0  #: a client that keeps flooding past errors is disconnected
 NIGHT_REPLY_DELAY = 0.05  #: seconds from a night tap to its answer, act or nothing
 
@@ -57,6 +58,8 @@ class Connection:
         limits = hub.limits
         self.bucket = Bucket(limits.message_rate, limits.message_burst)
         self.closing = False
+        self.busy = False  #: a message is being handled (its answer is still to come)
+        self.leaving = False  #: the member got its ``bye``
 
     async def send(self, text: str) -> None:
         async with self.send_lock:
@@ -67,7 +70,11 @@ class Connection:
         night (``size``) or when the answer leaves at night (the host's ``start``)."""
         size = size or self.hub.reply_size(self.session)
         raw = orjson.dumps(frame)
-        await self.send(raw.decode() if size is None else pad(raw, size))
+        text = raw.decode() if size is None else pad(raw, size)
+        if self.sub is not None and self.forwarder is not None:
+            self.sub.put(text)  # in order with the frames published before it
+        else:
+            await self.send(text)
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -85,6 +92,22 @@ class Connection:
     async def on_message(self, raw: str | None, binary: bytes | None = None) -> None:
         """One frame from the client: a text frame holding one message (a binary frame
         is refused). Every answer echoes the message's ``ref`` when it can be read."""
+        self.busy = True
+        try:
+            await self.handle(raw, binary)
+        finally:
+            self.busy = False
+        if self.leaving and self.sub is not None and not self.sub.pending():
+            await self.leave()
+
+    async def leave(self) -> None:
+        """The member left or was kicked: close once its last answer is out."""
+        if not self.closing:
+            self.closing = True
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1000, reason="left the room")
+
+    async def handle(self, raw: str | None, binary: bytes | None) -> None:
         ref = P.peek_ref(raw if raw is not None else binary or b"")
         received = time.monotonic()
         size = self.hub.reply_size(self.session)
@@ -172,8 +195,9 @@ class Connection:
             async for text in sub:
                 await self.send(text)
                 if text.startswith('{"type":"bye"'):
-                    self.closing = True
-                    await self.ws.close(code=1000, reason="left the room")
+                    self.leaving = True  # after the answer to the message being handled
+                if self.leaving and not self.busy and not sub.pending():
+                    await self.leave()
                     return
         except SlowSubscriber:
             self.closing = True

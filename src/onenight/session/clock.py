@@ -20,7 +20,7 @@ from .play import Play
 from .room import Room
 
 #: How late a deadline may be handled and still anchor the next one (else: now).
-ANCHOR_SLACK = 1.0
+ANCHOR_SLACK = 5.0
 
 
 def due(room: Room) -> float | None:

@@ -59,10 +59,13 @@ class MemoryStore:
         return None
 
     async def append(self, events: Sequence[Event]) -> None:
-        for event in events:
+        last: dict[str, int] = {}
+        for event in events:  # all or none: check the whole batch first
             log = self._log.setdefault(event.room, [])
-            if log and event.seq != log[-1].seq + 1:
-                raise ValueError(f"room {event.room}: seq {event.seq} after {log[-1].seq}")
+            before = last.get(event.room, log[-1].seq if log else event.seq - 1)
+            if event.seq != before + 1:
+                raise ValueError(f"room {event.room}: seq {event.seq} after {before}")
+            last[event.room] = event.seq
         for event in events:
             self._log[event.room].append(event)
 
