@@ -1,4 +1,6 @@
-"""Screenshots of /table at 360×740 (docs/screenshots/): setup, night and day screens.
+"""Screenshots of /table at 360×740 (docs/screenshots/): setup, night and day screens, and
+the setup and night screens in French and Japanese (Japanese needs a CJK font: Debian's
+fonts-noto-cjk).
 
 Usage: .venv/bin/python scripts/screenshots_table.py  (needs Debian's chromium)
 Starts its own server on a free port with a throwaway database, stubs speechSynthesis and
@@ -60,23 +62,29 @@ def main() -> None:
 def shoot(base: str) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
-        page.add_init_script(path=str(STUB))
-        page.clock.install()
-        page.goto(f"{base}/table")
-        page.wait_for_selector("#start:enabled")
-        page.screenshot(path=str(OUT / "table-setup.png"))
-        page.fill("#turn", "10")
-        page.fill("#day", "300")
-        page.click("#start")
-        page.clock.run_for(3500 + 500 + 2000 + 12_000 + 2500 + 1000)  # into the werewolves' turn
-        page.screenshot(path=str(OUT / "table-night.png"))
-        while page.evaluate("document.body.dataset.screen") != "day":
-            page.clock.run_for(1000)  # the rest of the night
-        page.clock.run_for(47_600)  # into the day
-        page.screenshot(path=str(OUT / "table-day.png"))
+        for lang in ("en", "fr", "ja"):
+            # A fresh page each time: its own storage, so each starts from the same setup.
+            page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
+            page.add_init_script(path=str(STUB))
+            page.clock.install()
+            page.goto(f"{base}/table")
+            page.wait_for_selector("#start:enabled")
+            page.select_option("#lang", lang)
+            suffix = "" if lang == "en" else f"-{lang}"
+            page.screenshot(path=str(OUT / f"table-setup{suffix}.png"))
+            page.fill("#turn", "10")
+            page.fill("#day", "300")
+            page.click("#start")
+            page.clock.run_for(3500 + 500 + 2000 + 12_000 + 2500 + 1000)  # the werewolves' turn
+            page.screenshot(path=str(OUT / f"table-night{suffix}.png"))
+            if lang == "en":
+                while page.evaluate("document.body.dataset.screen") != "day":
+                    page.clock.run_for(1000)  # the rest of the night
+                page.clock.run_for(47_600)  # into the day
+                page.screenshot(path=str(OUT / "table-day.png"))
+            page.close()
         browser.close()
-    print(f"wrote {OUT}/table-{{setup,night,day}}.png")
+    print(f"wrote {OUT}/table-{{setup,night,day}}.png and table-{{setup,night}}-{{fr,ja}}.png")
 
 
 if __name__ == "__main__":

@@ -185,9 +185,11 @@ def test_the_day_counts_down_to_the_pointing_call(
     assert speech.text_content("#countdown") == "0:00"
     # The result helper: tap who died and who won; winners get a chip, kept on the phone.
     speech.click("#day-result")
-    speech.click('button[aria-label="Bob died"]')
-    speech.click('button[aria-label="Ann won"]')
-    speech.click('button[aria-label="Cat won"]')
+    # (a French table: the buttons say "mort" and "gagné", their labels "Bob est mort")
+    assert speech.get_attribute('button.died[data-name="Bob"]', "aria-label") == "Bob est mort"
+    speech.click('button.died[data-name="Bob"]')
+    speech.click('button.won[data-name="Ann"]')
+    speech.click('button.won[data-name="Cat"]')
     speech.click("#result-save")
     assert speech.eval_on_selector_all("#chips li", "els => els.map(e => e.textContent)") == [
         "Ann: 1",

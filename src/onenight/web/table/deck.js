@@ -29,8 +29,10 @@ export class DeckPicker {
    * @param {string[]} roles the edition's roles, in the order to list them
    * @param {Record<string, string>} names
    * @param {Record<string, number>} counts
+   * @param {{less: (name: string) => string, more: (name: string) => string}} labels
+   *   the − and + buttons' ARIA labels, in the page's language
    */
-  show(roles, names, counts) {
+  show(roles, names, counts, labels) {
     this.roles = roles;
     this.names = names;
     this.counts = {};
@@ -44,11 +46,11 @@ export class DeckPicker {
         name.className = "role-name";
         name.id = `role-${role}`;
         name.textContent = names[role] || role;
-        const less = this.button(role, -1, "−", `One less ${names[role] || role}`);
+        const less = this.button(role, -1, "−", labels.less(names[role] || role));
         const count = document.createElement("output");
         count.className = "count";
         count.setAttribute("aria-labelledby", name.id);
-        const more = this.button(role, 1, "+", `One more ${names[role] || role}`);
+        const more = this.button(role, 1, "+", labels.more(names[role] || role));
         li.append(name, less, count, more);
         return li;
       }),

@@ -7,6 +7,7 @@ import { Narrator, Stopped } from "./scheduler.js";
 import { Ambience } from "./sound.js";
 import { Speaker } from "./speech.js";
 import { loadChips, loadSettings, recordGame, resetChips, saveSettings } from "./storage.js";
+import { UI, browserLang, t, translatePage, uiLang } from "./ui.js";
 import { Awake } from "./wakelock.js";
 
 /**
@@ -15,6 +16,7 @@ import { Awake } from "./wakelock.js";
  * @typedef {{ok: true, key: string, deck: string[], calls: string[], players: number}
  *          | {ok: false, key: string, reason: string}} Check
  * @typedef {import("./storage.js").Settings} Settings
+ * @typedef {import("./ui.js").UiKey} UiKey
  */
 
 /** @param {string} id @returns {HTMLElement} */
@@ -39,6 +41,10 @@ const state = {
   /** Deck edits by hand: a suggested deck that arrives after one is dropped. */
   edits: 0,
   /** @type {Narrator | null} */ narrator: null,
+  /** The page's language (the night's too): the saved choice, else the browser's. */
+  lang: uiLang(loadSettings().lang || browserLang(navigator.languages || [navigator.language])),
+  /** What #deck-status says, kept to say it again in another language. */
+  /** @type {() => string} */ status: () => "",
 };
 const awake = new Awake();
 const ambience = new Ambience();
@@ -50,6 +56,34 @@ async function getJSON(url) {
   const res = await fetch(url);
   const body = await res.json().catch(() => null);
   return { ok: res.ok, status: res.status, body };
+}
+
+/** @param {UiKey} key @param {Record<string, string | number>} [values] */
+function tr(key, values) {
+  return t(state.lang, key, values);
+}
+
+/** Every string of the page in the current language. */
+function translate() {
+  document.documentElement.lang = state.lang;
+  document.title = tr("page_title");
+  translatePage(document, state.lang);
+  $("edition-title").textContent = editionTitle();
+  $("deck-status").textContent = state.status();
+  if (state.editions.length) deckCount();
+}
+
+function editionTitle() {
+  const ed = edition();
+  if (!ed) return "";
+  const key = /** @type {UiKey} */ (`edition_${ed.id.replace(/-/g, "_")}`);
+  return key in UI.en ? tr(key) : ed.title;
+}
+
+/** @param {() => string} say */
+function setStatus(say) {
+  state.status = say;
+  $("deck-status").textContent = say();
 }
 
 function edition() {
@@ -104,8 +138,11 @@ function settings() {
 
 function renderDeck() {
   const ed = edition();
-  const names = roleNames(data(), ed.id, select("lang").value);
-  picker.show(roleOrder(), names, state.decks[ed.id] || {});
+  const names = roleNames(data(), ed.id, state.lang);
+  picker.show(roleOrder(), names, state.decks[ed.id] || {}, {
+    less: (role) => tr("one_less", { role }),
+    more: (role) => tr("one_more", { role }),
+  });
   const p = input("players");
   p.min = String(ed.players[0]);
   p.max = String(ed.players[1]);
@@ -114,10 +151,14 @@ function renderDeck() {
 function deckChanged() {
   const ed = edition();
   state.decks[ed.id] = { ...picker.counts };
-  const n = picker.cards().length;
-  $("deck-count").textContent = `(${n} cards, ${players()} players + ${ed.center} in the center)`;
+  deckCount();
   saveSettings(settings());
   validate();
+}
+
+function deckCount() {
+  const values = { cards: picker.cards().length, players: players(), center: edition().center };
+  $("deck-count").textContent = tr("deck_count", values);
 }
 
 /** Ask the server (or, offline, the service worker's copy) about the deck. */
@@ -128,8 +169,8 @@ async function validate() {
   const seq = ++state.checking;
   button("start").disabled = true;
   if (cards.length === 0) {
-    state.check = { ok: false, key, reason: "Pick the cards." };
-    $("deck-status").textContent = "Pick the cards.";
+    state.check = { ok: false, key, reason: "" };
+    setStatus(() => tr("pick_cards"));
     return;
   }
   /** @type {Check} */
@@ -137,13 +178,13 @@ async function validate() {
   try {
     check = await checkDeck(ed.id, players(), cards, key);
   } catch {
-    check = { ok: false, key, reason: "Offline, and this deck was never checked here." };
+    check = { ok: false, key, reason: "" };
   }
   if (seq !== state.checking) return; // a newer check is under way
   state.check = check;
-  $("deck-status").textContent = check.ok
-    ? `Ready: ${check.calls.length} calls in the night.`
-    : check.reason;
+  if (check.ok) setStatus(() => tr("ready", { n: check.calls.length }));
+  else if (check.reason) setStatus(() => tr("deck_refused", { reason: check.reason }));
+  else setStatus(() => tr("offline_unchecked"));
   $("deck-status").classList.toggle("bad", !check.ok);
   button("start").disabled = !check.ok;
 }
@@ -165,7 +206,7 @@ async function checkDeck(edition, n, cards, key) {
       body: JSON.stringify({ edition, players: n, deck: counts }),
     });
     const body = await res.json();
-    if (!body.ok) return { ok: false, key, reason: body.reason || "illegal deck" };
+    if (!body.ok) return { ok: false, key, reason: body.reason || "?" };
   } catch {
     // offline: the calls below come from the service worker's copy, if any
   }
@@ -187,7 +228,7 @@ async function suggestedDeck() {
     renderDeck();
     deckChanged();
   } catch {
-    $("deck-status").textContent = "Offline: no suggested deck.";
+    setStatus(() => tr("offline_no_suggestion"));
   }
 }
 
@@ -198,7 +239,7 @@ function playerNames() {
     .filter(Boolean);
   const n = state.check && state.check.ok ? state.check.players : players();
   const out = typed.slice(0, n);
-  for (let i = out.length; i < n; i++) out.push(`Player ${i + 1}`);
+  for (let i = out.length; i < n; i++) out.push(tr("player_n", { n: i + 1 }));
   return out;
 }
 
@@ -217,12 +258,12 @@ function renderChips() {
 /** @param {string} id @param {Narrator} narrator */
 function wirePause(id, narrator) {
   const b = button(id);
-  b.textContent = "Pause";
+  b.textContent = tr("pause");
   b.setAttribute("aria-pressed", "false");
   b.onclick = () => {
     if (narrator.paused) narrator.resume();
     else narrator.pause();
-    b.textContent = narrator.paused ? "Resume" : "Pause";
+    b.textContent = tr(narrator.paused ? "resume" : "pause");
     b.setAttribute("aria-pressed", String(narrator.paused));
   };
 }
@@ -265,7 +306,7 @@ async function startNight() {
       shown = [];
       $("call-name").textContent = call ? call.who : "";
       $("night-progress").textContent =
-        i < 0 ? "" : i < total ? `Call ${i + 1} of ${total}` : "";
+        i < 0 ? "" : i < total ? tr("call_of", { i: i + 1, n: total }) : "";
     });
   } catch (err) {
     ambience.stop();
@@ -324,15 +365,15 @@ function showResult() {
       const label = document.createElement("span");
       label.textContent = name;
       li.append(label);
-      for (const what of ["died", "won"]) {
+      for (const what of /** @type {const} */ (["died", "won"])) {
         const b = document.createElement("button");
         b.type = "button";
         b.className = `toggle ${what}`;
         b.dataset.name = name;
         b.dataset.what = what;
-        b.textContent = what;
+        b.textContent = tr(what);
         b.setAttribute("aria-pressed", "false");
-        b.setAttribute("aria-label", `${name} ${what}`);
+        b.setAttribute("aria-label", tr(what === "died" ? "name_died" : "name_won", { name }));
         b.onclick = () =>
           b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
         li.append(b);
@@ -351,6 +392,7 @@ function pressed(what) {
 }
 
 async function init() {
+  translate(); // before the data arrives: no English flash for a French or Japanese table
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/table/sw.js", { scope: "/table" }).catch(() => {});
   }
@@ -372,7 +414,8 @@ async function init() {
   if (saved.edition && state.editions.some((e) => e.id === saved.edition)) {
     select("edition").value = saved.edition;
   }
-  if (saved.lang && saved.lang in narration.languages) select("lang").value = saved.lang;
+  if (!(state.lang in narration.languages)) state.lang = "en";
+  select("lang").value = state.lang;
   input("players").value = String(saved.players || 5);
   input("turn").value = String(saved.turn || edition().turn);
   input("jitter").value = String(saved.jitter ?? 3);
@@ -380,11 +423,11 @@ async function init() {
   input("names").value = saved.names || "";
   input("sound").checked = Boolean(saved.sound);
 
-  $("edition-title").textContent = edition().title;
+  translate();
   select("edition").addEventListener("change", () => {
     state.check = null;
     button("start").disabled = true;
-    $("edition-title").textContent = edition().title;
+    $("edition-title").textContent = editionTitle();
     input("players").value = String(players());
     input("turn").value = String(edition().turn);
     renderDeck();
@@ -392,7 +435,10 @@ async function init() {
     else deckChanged();
   });
   select("lang").addEventListener("change", () => {
+    state.lang = uiLang(select("lang").value);
+    translate();
     renderDeck();
+    renderChips();
     saveSettings(settings());
   });
   input("players").addEventListener("change", () => {

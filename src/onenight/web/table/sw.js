@@ -6,12 +6,13 @@
  */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
-const CACHE = "onenight-table-v1";
+const CACHE = "onenight-table-v2";
 const PAGE = [
   "/table",
   "/table/table.css",
   "/table/main.js",
   "/table/i18n.js",
+  "/table/ui.js",
   "/table/speech.js",
   "/table/scheduler.js",
   "/table/deck.js",
