@@ -8,14 +8,14 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 import orjson
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, BeforeValidator, Field
 
 from onenight.pubsub import open_pubsub
-from onenight.rules import Phase
+from onenight.rules import EDITIONS, Phase
 from onenight.session.decks import check_deck
 from onenight.session.hub import Hub, RoomActor
 from onenight.session.limits import Limits
@@ -25,6 +25,7 @@ from onenight.storage import open_store
 
 from .ops import Metrics
 from .problems import problems
+from .suggestions import SUGGEST_GAMES, SUGGEST_LEVEL, suggested_decks
 from .table import router as table_router
 from .ws import Connection
 
@@ -179,6 +180,32 @@ def create_app(
         the same check as the lobby's ``configure`` and ``start``."""
         reason = check_deck(body.edition, body.players, body.deck)
         return {"ok": reason is None, "reason": reason}
+
+    @app.get("/api/decks/suggestions", responses=problems(400))
+    async def deck_suggestions(
+        edition: Annotated[str, Query(max_length=32, examples=["ultimate"])],
+        players: Annotated[int, Query(ge=1, le=99)],
+        top: Annotated[int, Query(ge=1, le=5)] = 3,
+    ) -> dict[str, Any]:
+        """The most balanced decks the simulator finds for an edition and a table (decks
+        near the default one, every seat a ``basic`` bot; village win rate nearest 50%)."""
+        ed = EDITIONS.get(edition)
+        if ed is None:
+            known = ", ".join(EDITIONS)
+            raise HTTPException(
+                400, detail={"code": "bad_edition", "message": f"no edition (one of {known})"}
+            )
+        if not ed.min_players <= players <= ed.max_players:
+            reason = f"{ed.id} is for {ed.min_players}–{ed.max_players} players, not {players}"
+            raise HTTPException(400, detail={"code": "bad_deck", "message": reason})
+        decks = await asyncio.to_thread(suggested_decks, ed.id, players)
+        return {
+            "edition": ed.id,
+            "players": players,
+            "level": SUGGEST_LEVEL,
+            "games": SUGGEST_GAMES,
+            "decks": decks[:top],
+        }
 
     @app.post("/api/rooms", status_code=201, responses=problems(400, 429, 503))
     async def create_room(body: NewRoom, request: Request) -> Joined:

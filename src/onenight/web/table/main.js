@@ -232,6 +232,30 @@ async function suggestedDeck() {
   }
 }
 
+/** The simulator's most balanced deck for this edition and table (GET /api/decks/suggestions). */
+async function balancedDeck() {
+  const ed = edition();
+  const edits = state.edits;
+  try {
+    const res = await getJSON(`/api/decks/suggestions?edition=${ed.id}&players=${players()}&top=1`);
+    if (!res.ok || !res.body.decks.length) throw new Error("no suggestion");
+    if (edits !== state.edits || ed !== edition()) return;
+    const best = res.body.decks[0];
+    state.decks[ed.id] = { ...best.deck };
+    renderDeck();
+    state.decks[ed.id] = { ...picker.counts };
+    deckCount();
+    saveSettings(settings());
+    await validate();
+    const pct = Math.round(best.village_win_rate * 100);
+    if (state.check && state.check.ok) {
+      setStatus(() => tr("balanced_status", { pct, games: res.body.games }));
+    }
+  } catch {
+    setStatus(() => tr("no_balanced"));
+  }
+}
+
 function playerNames() {
   const typed = input("names")
     .value.split(/[,\n]/)
@@ -449,6 +473,7 @@ async function init() {
     $(id).addEventListener("change", () => saveSettings(settings()));
   }
   button("default-deck").addEventListener("click", () => suggestedDeck());
+  button("balanced-deck").addEventListener("click", () => balancedDeck());
   $("setup-form").addEventListener("submit", (event) => {
     event.preventDefault();
     startNight();

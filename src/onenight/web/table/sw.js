@@ -6,7 +6,7 @@
  */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
-const CACHE = "onenight-table-v2";
+const CACHE = "onenight-table-v3";
 const PAGE = [
   "/table",
   "/table/table.css",
