@@ -9,6 +9,9 @@ from typing import Any
 from onenight.client import Client
 from onenight.randomplay import random_player
 from onenight.rules import EDITIONS, default_deck, validate_deck
+from onenight.session import events as ev
+from onenight.session.room import Room
+from onenight.storage import open_store
 
 FAST = {"turn": 0.25, "jitter": 0.05, "day": 0.2, "vote": 3.0}
 
@@ -95,3 +98,21 @@ async def close_all(*groups: list[Client]) -> None:
     for group in groups:
         for c in group:
             await c.close()
+
+
+async def stored(db: str, code: str) -> list[ev.RoomEvent]:
+    """A room's events as the server stored them (the truth the tests check against)."""
+    store = open_store(db)
+    await store.open()
+    try:
+        return [ev.parse(e.kind, e.data) for e in await store.events(code)]
+    finally:
+        await store.close()
+
+
+def replayed(code: str, events: list[ev.RoomEvent]) -> Room:
+    """The room these events make."""
+    room = Room(code)
+    for e in events:
+        room.apply(e, 0.0)
+    return room

@@ -10,21 +10,11 @@ from pathlib import Path
 from onenight.client import Client
 from onenight.randomplay import random_player
 from onenight.session import events as ev
-from onenight.storage import open_store
 
 from .conftest import Server
-from .helpers import close_all, make_room
+from .helpers import close_all, make_room, stored
 
 FAST = {"turn": 0.2, "jitter": 0.05, "day": 0.5, "vote": 10.0}
-
-
-async def stored(server: Server, code: str) -> list[ev.RoomEvent]:
-    store = open_store(server.db)
-    await store.open()
-    try:
-        return [ev.parse(e.kind, e.data) for e in await store.events(code)]
-    finally:
-        await store.close()
 
 
 async def test_two_people_and_three_bots_play_a_whole_game(server: Server) -> None:
@@ -48,7 +38,7 @@ async def test_two_people_and_three_bots_play_a_whole_game(server: Server) -> No
         assert state is not None and state["phase"] == "end"
         bot_seats = {m["seat"] for m in bots}
         assert not set(state["random_votes"]) & bot_seats  # the bots voted themselves
-        events = await stored(server, host.room_code or "")
+        events = await stored(server.db, host.room_code or "")
         bot_acts = [e for e in events if isinstance(e, ev.Acted) and e.seat in bot_seats]
         assert all(not a.auto for a in bot_acts)  # each bot made its own night choices
         spoke = {c["seat"] for c in state["claims"]}
@@ -76,7 +66,7 @@ async def test_an_absent_player_is_played_by_a_bot_until_he_is_back(server: Serv
         await host.until(lambda c: stand_in(c) == "basic", 10)  # everyone sees it
         await host.until(lambda c: c.phase == "day", 30)
         await host.end_day()
-        events = await stored(server, code)
+        events = await stored(server.db, code)
         assert any(isinstance(e, ev.StandIn) and e.member == leaver.member for e in events)
         await host.until(lambda c: 2 in c.state["voted"], 10)  # the bot pointed for him
         back = await Client.connect(server.url)

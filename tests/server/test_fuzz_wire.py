@@ -24,11 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 
-from onenight.session import events as ev
-from onenight.storage import open_store
-
 from .conftest import Server
-from .helpers import close_all, make_room
+from .helpers import close_all, make_room, stored
+from .test_fuzz import json_values
 
 TOTAL = 100_000
 RANDOM_BATCHES = 100  #: Hypothesis examples, each a batch of random messages
@@ -55,17 +53,6 @@ VALID = [
 ]
 CHANGES = {"chat", "whisper", "claim"}  #: what the fuzzing player may get accepted by day
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
 messages = st.builds(
     lambda kind, extra: {"type": kind, **extra},
     st.sampled_from(TYPES),
@@ -111,7 +98,7 @@ class Fuzz:
         await host.start()
         await host.until(lambda c: c.phase == "day", 30)
         self.code = host.room_code or ""
-        self.before = await stored(server, self.code)
+        self.before = await stored(server.db, self.code)
         self.conns = []
         for who in (self.players[1], self.watchers[0]):
             ws = await connect(server.url, max_size=2**24)
@@ -154,15 +141,6 @@ class Fuzz:
         await close_all(self.players, self.watchers)
 
 
-async def stored(server: Server, code: str) -> list[ev.RoomEvent]:
-    store = open_store(server.db)
-    await store.open()
-    try:
-        return [ev.parse(e.kind, e.data) for e in await store.events(code)]
-    finally:
-        await store.close()
-
-
 @pytest.fixture(scope="module")
 def fuzz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("fuzz")
@@ -197,7 +175,7 @@ def test_a_hundred_thousand_random_and_mutated_messages(fuzz_server: Server) -> 
         assert fuzz.sent >= TOTAL, f"only {fuzz.sent} messages in {BUDGET} s"
         http = httpx.get(f"{fuzz_server.http}/api/rooms/{fuzz.code}", timeout=10)
         assert http.status_code == 200 and fuzz_server.alive()
-        after = loop.run_until_complete(stored(fuzz_server, fuzz.code))
+        after = loop.run_until_complete(stored(fuzz_server.db, fuzz.code))
         gained = [e.kind for e in after[len(fuzz.before) :]]
         assert after[: len(fuzz.before)] == fuzz.before
         expected = sum(fuzz.accepted.get(kind, 0) for kind in CHANGES)

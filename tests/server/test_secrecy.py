@@ -24,10 +24,9 @@ from onenight.rules import ALL_ROLES, EDITIONS, turn_plan
 from onenight.rules import roles as R
 from onenight.session import events as ev
 from onenight.session.room import Room
-from onenight.storage import open_store
 
 from .conftest import Server
-from .helpers import bot, close_all, make_room, random_deck
+from .helpers import bot, close_all, make_room, random_deck, replayed, stored
 
 GAMES = 200
 AT_ONCE = 10
@@ -93,16 +92,8 @@ async def one_game(
 
 
 async def truth(server: Server, code: str) -> tuple[Room, list[ev.RoomEvent]]:
-    store = open_store(server.db)
-    await store.open()
-    try:
-        room = Room(code)
-        events = [ev.parse(e.kind, e.data) for e in await store.events(code)]
-        for e in events:
-            room.apply(e, 0.0)
-        return room, events
-    finally:
-        await store.close()
+    events = await stored(server.db, code)
+    return replayed(code, events), events
 
 
 def strings(value: Any, skip: set[str]) -> list[str]:

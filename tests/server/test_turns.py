@@ -20,10 +20,9 @@ from onenight.randomplay import pick
 from onenight.rules import Phase
 from onenight.session import events as ev
 from onenight.session.room import Room
-from onenight.storage import open_store
 
 from .conftest import Server
-from .helpers import close_all, make_room
+from .helpers import close_all, make_room, replayed, stored
 
 TIMERS = {"turn": 0.5, "jitter": 0.1, "day": 0.2, "vote": 10.0}
 
@@ -71,16 +70,8 @@ async def play_logged(
         code = players[0].room_code or ""
     finally:
         await close_all(players)
-    store = open_store(server.db)
-    await store.open()
-    try:
-        events = [ev.parse(e.kind, e.data) for e in await store.events(code)]
-    finally:
-        await store.close()
-    room = Room(code)
-    for e in events:
-        room.apply(e, 0.0)
-    return room, events, logs
+    events = await stored(server.db, code)
+    return replayed(code, events), events, logs
 
 
 def check_own_turns(room: Room, events: list[ev.RoomEvent], logs: list[list[dict]]) -> int:

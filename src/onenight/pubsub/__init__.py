@@ -104,12 +104,7 @@ class MemoryPubSub:
         return sub
 
     def unsubscribe(self, sub: MemorySubscription) -> None:
-        for channel in sub.channels:
-            subs = self._subs.get(channel)
-            if subs is not None:
-                subs.discard(sub)
-                if not subs:
-                    del self._subs[channel]
+        forget(self._subs, sub)
 
     async def ping(self) -> bool:
         return True
@@ -118,6 +113,19 @@ class MemoryPubSub:
         for subs in list(self._subs.values()):
             for sub in list(subs):
                 await sub.close()
+
+
+def forget(subs: dict[str, set[MemorySubscription]], sub: MemorySubscription) -> list[str]:
+    """Take ``sub`` off its channels; the channels left with no subscriber."""
+    empty = []
+    for channel in sub.channels:
+        local = subs.get(channel)
+        if local is not None:
+            local.discard(sub)
+            if not local:
+                del subs[channel]
+                empty.append(channel)
+    return empty
 
 
 def open_pubsub(url: str = "memory://") -> PubSub:

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from . import MemorySubscription
+from . import MemorySubscription, forget
 
 log = logging.getLogger("onenight.pubsub")
 
@@ -52,14 +52,7 @@ class RedisPubSub:
         return sub
 
     def unsubscribe(self, sub: MemorySubscription) -> None:
-        gone = []
-        for channel in sub.channels:
-            subs = self._subs.get(channel)
-            if subs is not None:
-                subs.discard(sub)
-                if not subs:
-                    del self._subs[channel]
-                    gone.append(PREFIX + channel)
+        gone = [PREFIX + c for c in forget(self._subs, sub)]
         if gone:
             asyncio.get_running_loop().create_task(self._drop(gone))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
@@ -75,6 +75,8 @@ def _not_a_bool(value: Any) -> Any:
         raise ValueError("a count is a number, not true or false")
     return value
 
+
+EditionId = Literal["ultimate", "japanese", "workshop", "sans-carte"]
 
 #: A card count as the schema allows it (the deck check says what a deck may hold).
 Count = Annotated[int, Field(ge=-(2**31), le=2**31), BeforeValidator(_not_a_bool)]
@@ -181,31 +183,29 @@ def create_app(
         reason = check_deck(body.edition, body.players, body.deck)
         return {"ok": reason is None, "reason": reason}
 
-    @app.get("/api/decks/suggestions", responses=problems(400))
+    @app.get("/api/decks/suggestions")
     async def deck_suggestions(
-        edition: Annotated[str, Query(max_length=32, examples=["ultimate"])],
-        players: Annotated[int, Query(ge=1, le=99)],
+        edition: Annotated[EditionId, Query(examples=["ultimate"])],
+        players: Annotated[int, Query(ge=3, le=12)],
         top: Annotated[int, Query(ge=1, le=5)] = 3,
     ) -> dict[str, Any]:
         """The most balanced decks the simulator finds for an edition and a table (decks
-        near the default one, every seat a ``basic`` bot; village win rate nearest 50%)."""
-        ed = EDITIONS.get(edition)
-        if ed is None:
-            known = ", ".join(EDITIONS)
-            raise HTTPException(
-                400, detail={"code": "bad_edition", "message": f"no edition (one of {known})"}
-            )
-        if not ed.min_players <= players <= ed.max_players:
-            reason = f"{ed.id} is for {ed.min_players}–{ed.max_players} players, not {players}"
-            raise HTTPException(400, detail={"code": "bad_deck", "message": reason})
-        decks = await asyncio.to_thread(suggested_decks, ed.id, players)
-        return {
+        near the default one, every seat a ``basic`` bot; village win rate nearest 50%).
+        A table the edition does not allow gets no decks and the ``reason``."""
+        ed = EDITIONS[edition]
+        reply: dict[str, Any] = {
             "edition": ed.id,
             "players": players,
             "level": SUGGEST_LEVEL,
             "games": SUGGEST_GAMES,
-            "decks": decks[:top],
+            "decks": [],
+            "reason": None,
         }
+        if not ed.min_players <= players <= ed.max_players:
+            reply["reason"] = f"{ed.id} is for {ed.min_players}–{ed.max_players} players"
+            return reply
+        reply["decks"] = (await asyncio.to_thread(suggested_decks, ed.id, players))[:top]
+        return reply
 
     @app.post("/api/rooms", status_code=201, responses=problems(400, 429, 503))
     async def create_room(body: NewRoom, request: Request) -> Joined:
