@@ -16,9 +16,10 @@ from onenight.rules import Phase
 from onenight.session.decks import check_deck
 from onenight.session.hub import Hub, RoomActor
 from onenight.session.protocol import MAX_NAME, BadMessage
-from onenight.session.views import room_frame
+from onenight.session.views import dealt, room_frame
 from onenight.storage import open_store
 
+from .client import router as client_router
 from .table import router as table_router
 from .ws import Connection
 
@@ -82,6 +83,7 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
     app.router.route_class = StrictJSONRoute
     app.state.hub = hub
     app.include_router(table_router)  # /table, the narrator for real cards
+    app.include_router(client_router)  # /, /r/{code}: the browser client
 
     def fail(exc: BadMessage) -> HTTPException:
         status = 404 if exc.code == "no_room" else 400
@@ -152,7 +154,14 @@ def create_app(db: str | None = None, pubsub: str = "memory://") -> FastAPI:
         play = actor.room.play
         if play is None or play.phase != Phase.END:
             raise HTTPException(409, detail={"code": "no_result", "message": "no ended game"})
-        return {"game": play.no, "players": play.names, "result": play.result}
+        return {
+            "game": play.no,
+            "players": play.names,
+            "result": play.result,
+            "dealt": dealt(play),
+            "edition": play.edition,
+            "deck": play.deck,
+        }
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
