@@ -10,7 +10,9 @@ import { tableView } from "./table.js";
 /** @typedef {{say: (to: number | null, text: string) => void, endDay: () => void,
  *   vote: (target: number) => void}} DayActions */
 
-/** The talk: the log and, for players, a line to say or whisper. @param {Frame} s @param {DayActions} act */
+/** The talk: the log and, for players, a line to say or whisper.
+ * @param {{players?: string[], seat?: number | null, [key: string]: any}} s
+ * @param {{say: (to: number | null, text: string) => void}} act */
 export function talkPanel(s, act) {
   const players = s.players || [];
   const seat = s.seat ?? null;
@@ -24,7 +26,7 @@ export function talkPanel(s, act) {
     }));
   const canTalk = seat !== null && seat !== undefined;
   /** @type {HTMLSelectElement} */
-  const to = /** @type {any} */ (h("select", { id: "say-to", "aria-label": t("day.whisperTo") },
+  const to = /** @type {any} */ (h("select", { id: "say-to", "aria-label": t("day.whisperTo"), hidden: players.length === 0 },
     h("option", { value: "" }, t("day.talk")),
     players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i) }, `${t("day.whisper")}: ${name}`)))));
   /** @type {HTMLInputElement} */
@@ -117,7 +119,7 @@ export function voteView(s, act) {
       label: (x) => `${t("vote.for", { name: s.players[/** @type {number} */ (x)] })} (${voted.has(x) ? t("vote.hasVoted") : t("vote.notVoted")})`,
       onTap: (x) => act.vote(/** @type {number} */ (x)),
     }),
-    player ? h("p", { class: "choice", id: "my-vote", "aria-live": "polite" }, mine === null ? t("vote.none") : t("vote.yours", { name: s.players[mine] })) : null,
+    player ? h("p", { class: "choice", id: "my-vote", "aria-live": "polite", "data-voted": mine !== null }, mine === null ? t("vote.none") : t("vote.yours", { name: s.players[mine] })) : null,
     h("p", { class: "muted", id: "vote-count" }, t("vote.count", { n: voted.size, total: s.players.length })),
     talkPanel(s, act),
     player ? myNight(s) : null);

@@ -4,11 +4,12 @@ import { h, svg } from "../dom.js";
 import { list, roleName, t } from "../i18n.js";
 import { ORDER, teamOf } from "../roles.js";
 import { roleCard } from "./common.js";
+import { talkPanel } from "./day.js";
 import { scoreboard } from "./result.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{configure: (changes: Record<string, any>) => void, start: () => void, kick: (m: number) => void,
- *   makeHost: (m: number) => void}} LobbyActions */
+ *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void}} LobbyActions */
 
 /** Timer presets: seconds for a night turn, its random extra, the day, the vote. */
 export const PRESETS = {
@@ -60,6 +61,7 @@ export function lobbyView(room, act) {
       watchers.length ? h("h3", {}, t("lobby.spectators")) : null,
       watchers.length ? h("ul", { class: "members", id: "spectators" }, watchers.map(member)) : null),
     settingsView(room, host, act),
+    you.spectator ? null : talkPanel({ players: [], seat: you.seat }, act),
     room.games ? scoreboard() : null);
 }
 

@@ -1,0 +1,179 @@
+"""Driving the browser client (/, /r/{code}) in tests: players as browser contexts."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from web.conftest import VIEWPORT, PageProblems, watch
+
+APP = Path(__file__).resolve().parents[2] / "src" / "onenight" / "web" / "app"
+#: Fast timers for a game played by a test (a night turn long enough for three pages
+#: driven one after the other to tap).
+FAST = {"turn": 2.5, "jitter": 0.2, "day": 600, "vote": 600}
+#: 3 players: two werewolves, the Seer, the Robber, the Troublemaker, a Villager.
+DECK3 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1}
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((APP / "i18n" / f"{lang}.json").read_text())
+    return data
+
+
+@dataclass
+class Player:
+    name: str
+    context: Any
+    page: Any
+    problems: PageProblems
+    dialogs: list[str]
+
+
+def open_player(browser: Any, name: str, locale: str = "en-US", **options: Any) -> Player:
+    """A new browser context (its own localStorage: one phone) with a watched page."""
+    context = browser.new_context(viewport=VIEWPORT, locale=locale, **options)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    dialogs: list[str] = []
+
+    def on_dialog(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
+    return Player(name, context, page, watch(page), dialogs)
+
+
+def create_room(p: Player, base: str) -> str:
+    """Create a room from the home page; its code (the page is now at /r/CODE)."""
+    p.page.goto(f"{base}/")
+    p.page.fill("#create-name", p.name)
+    p.page.click("#create")
+    p.page.wait_for_selector(".screen.lobby")
+    m = re.search(r"/r/([A-Z]{5})$", p.page.url)
+    assert m, p.page.url
+    return m.group(1)
+
+
+def join_by_link(p: Player, link: str, spectator: bool = False) -> None:
+    p.page.goto(link)
+    p.page.fill("#name", p.name)
+    if spectator:
+        p.page.check("#watch")
+    p.page.click("#join")
+    p.page.wait_for_selector(".screen.lobby")
+
+
+def set_deck(host: Player, counts: dict[str, int]) -> None:
+    """Choose the deck with the role picker's − and + buttons."""
+    page = host.page
+    for row in page.locator("li.pick").all():
+        role = row.get_attribute("data-role")
+        assert role is not None
+        want = counts.get(role, 0)
+        while (have := int(row.locator("output").text_content() or "0")) != want:
+            step = "1" if want > have else "-1"
+            row.locator(f'button[data-step="{step}"]').click()
+            page.wait_for_function(
+                "([role, n]) => document.querySelector(`li.pick[data-role=${role}] output`)"
+                "?.textContent !== String(n)",
+                arg=[role, have],
+            )
+
+
+def set_timers(host: Player, timers: dict[str, float]) -> None:
+    page = host.page
+    for field, value in timers.items():
+        page.fill(f"#set-{field}", str(value))
+        page.dispatch_event(f"#set-{field}", "change")
+        page.wait_for_function(
+            "([f, v]) => document.querySelector(`#set-${f}`)?.value === String(v)",
+            arg=[field, value],
+        )
+
+
+def phase(p: Player) -> str:
+    """The screen a page shows: home, lobby, deal, night, day, vote, end."""
+    cls: str = p.page.evaluate(
+        "document.querySelector('main.screen')?.className || ''"
+    )
+    for name in ("lobby", "deal", "night", "day", "vote", "end", "home"):
+        if re.search(rf"\b{name}\b", cls):
+            return name
+    return "?"
+
+
+def tap_night(p: Player) -> bool:
+    """This page's tap for the turn now, if it has not tapped: a choice when the night
+    calls it (cards first, else a bare choice), else a card and ``nothing``."""
+    page = p.page
+    if phase(p) != "night" or not page.locator("#confirm").count():
+        return False
+    if page.locator("button.bare:disabled").count():
+        return False  # tapped already this turn
+    for _ in range(4):
+        if page.locator("#confirm:enabled").count():
+            break
+        tiles = page.locator("button.tile:enabled[aria-pressed=false]")
+        if tiles.count():
+            tiles.first.click()
+        else:
+            page.locator("button.bare:enabled").first.click()
+    if not page.locator("#confirm:enabled").count():
+        page.locator("button.bare:enabled").first.click()
+    page.locator("#confirm").click()
+    return True
+
+
+def play_night(players: list[Player], timeout: float = 90) -> None:
+    """Every page taps once in every turn until the day comes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        phases = [phase(p) for p in players]
+        if all(ph in ("day", "vote", "end") for ph in phases):
+            return
+        for p in players:
+            try:
+                tap_night(p)
+            except Exception:  # the turn ended as it tapped: the next turn redraws
+                pass
+        time.sleep(0.1)
+    raise AssertionError(f"the night did not end: {[phase(p) for p in players]}")
+
+
+def wait_phase(players: list[Player], name: str, timeout: float = 60) -> None:
+    for p in players:
+        p.page.wait_for_selector(f"main.screen.{name}", timeout=timeout * 1000)
+
+
+def vote_all(players: list[Player]) -> None:
+    for p in players:
+        p.page.locator("button.tile:enabled").first.click()
+        p.page.wait_for_selector("main.screen.end, #my-vote[data-voted]")
+
+
+def result(base: str, code: str) -> dict[str, Any]:
+    import httpx
+
+    data: dict[str, Any] = httpx.get(f"{base}/api/rooms/{code}/result").json()
+    return data
+
+
+def no_side_scroll(p: Player) -> None:
+    width = p.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{p.name}: page is {width[0]} px wide in {width[1]} px"
+
+
+def check_problems(players: list[Player]) -> None:
+    bad = [f"{p.name}: {x}" for p in players for x in p.problems.unexpected()]
+    assert not bad, "\n".join(bad)
+    assert not any(p.dialogs for p in players), [p.dialogs for p in players]
+
+
+def deck_roles(counts: dict[str, int]) -> list[str]:
+    return list(Counter(counts).elements())
