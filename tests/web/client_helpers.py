@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -99,9 +100,7 @@ def set_timers(host: Player, timers: dict[str, float]) -> None:
 
 def phase(p: Player) -> str:
     """The screen a page shows: home, lobby, deal, night, day, vote, end."""
-    cls: str = p.page.evaluate(
-        "document.querySelector('main.screen')?.className || ''"
-    )
+    cls: str = p.page.evaluate("document.querySelector('main.screen')?.className || ''")
     for name in ("lobby", "deal", "night", "day", "vote", "end", "home"):
         if re.search(rf"\b{name}\b", cls):
             return name
@@ -138,10 +137,9 @@ def play_night(players: list[Player], timeout: float = 90) -> None:
         if all(ph in ("day", "vote", "end") for ph in phases):
             return
         for p in players:
-            try:
+            # A turn that ends as the page taps redraws it: the next turn is tapped next.
+            with contextlib.suppress(Exception):
                 tap_night(p)
-            except Exception:  # the turn ended as it tapped: the next turn redraws
-                pass
         time.sleep(0.1)
     raise AssertionError(f"the night did not end: {[phase(p) for p in players]}")
 

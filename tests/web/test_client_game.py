@@ -8,13 +8,11 @@ from server.conftest import Server
 from web.client_helpers import (
     DECK3,
     FAST,
-    Player,
     check_problems,
     create_room,
     join_by_link,
     no_side_scroll,
     open_player,
-    phase,
     play_night,
     result,
     set_deck,
@@ -107,5 +105,3 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
     finally:
         for p in players:
             p.context.close()
-
-

@@ -79,7 +79,13 @@ export function nightView(s, act) {
   /** @type {Frame | null} */
   let chosen = null;
   if (ui.bare !== null) chosen = bare[ui.bare] || null;
-  else if (d) chosen = withTargets.find((c) => sameSet(targetsOf(c), ui.sel)) || null;
+  else if (d && ui.sel.length) {
+    // Your own card completes a choice by itself (the Robber, the Drunk: tap the other card).
+    const own = String(s.seat);
+    chosen = withTargets.find((c) => sameSet(targetsOf(c), ui.sel))
+      || withTargets.find((c) => ui.sel.every((x) => targetsOf(c).includes(x))
+        && targetsOf(c).every((x) => ui.sel.includes(x) || x === own)) || null;
+  }
   else if (ui.sel.length) chosen = { type: "nothing" };
 
   /** @param {string | number} target */

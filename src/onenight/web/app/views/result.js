@@ -71,7 +71,9 @@ function votes(r, players, random) {
     const [x2, y2] = at(idx[/** @type {string} */ (to)]);
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
     const k = 26 / len;
-    return svg("line", { x1: x1 + dx * k, y1: y1 + dy * k, x2: x2 - dx * k, y2: y2 - dy * k, class: "arrow", "marker-end": "url(#head)" });
+    // Shifted sideways, so that two players pointing at each other draw two arrows.
+    const ox = (-dy / len) * 6, oy = (dx / len) * 6;
+    return svg("line", { x1: x1 + dx * k + ox, y1: y1 + dy * k + oy, x2: x2 - dx * k + ox, y2: y2 - dy * k + oy, class: "arrow", "marker-end": "url(#head)" });
   });
   const dots = players.map((p, i) => {
     const [x, y] = at(i);
