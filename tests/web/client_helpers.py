@@ -175,3 +175,58 @@ def check_problems(players: list[Player]) -> None:
 
 def deck_roles(counts: dict[str, int]) -> list[str]:
     return list(Counter(counts).elements())
+
+
+def seat_room(
+    browser: Any, base: str, names: list[str], locale: str = "en-US"
+) -> tuple[str, list[Player]]:
+    """A room created by the first name, the others joining by the share link, with the
+    3-player deck (or the 5-player one) and fast timers set by the host."""
+    players = [open_player(browser, n, locale) for n in names]
+    code = create_room(players[0], base)
+    for p in players[1:]:
+        join_by_link(p, f"{base}/r/{code}")
+    players[0].page.wait_for_selector(f"#players li:nth-child({len(names)})")
+    set_deck(players[0], DECK3 if len(names) == 3 else DECK5)
+    set_timers(players[0], FAST)
+    return code, players
+
+
+#: 5 players: two werewolves, the Seer, the Robber, the Troublemaker, three Villagers.
+DECK5 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 3}
+
+
+def run_game(
+    players: list[Player], snap: Any = None, talk: bool = True, watchers: list[Player] = ()
+) -> None:
+    """From the lobby to the result, every screen passed through ``snap(player, phase)``."""
+    host = players[0]
+
+    def shoot(phase_name: str) -> None:
+        if snap is not None:
+            for p in [*players, *watchers]:
+                snap(p, phase_name)
+
+    shoot("lobby")
+    host.page.click("#start")
+    wait_phase(players, "deal")
+    shoot("deal")
+    wait_phase(players, "night")
+    shoot("night")
+    play_night(players)
+    wait_phase(players, "day")
+    shoot("day")
+    if talk:
+        players[-1].page.fill("#say", "hello")
+        players[-1].page.click(".say button[type=submit]")
+        host.page.wait_for_selector("#log li")
+    host.page.click("#end-day")
+    wait_phase(players, "vote")
+    shoot("vote")
+    vote_all(players)
+    wait_phase(players, "end")
+    shoot("end")
+
+
+#: The page's text (body.innerText) and the screen's class.
+PAGE_TEXT = "[document.querySelector('main.screen')?.className || '', document.body.innerText]"
