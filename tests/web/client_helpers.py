@@ -7,6 +7,7 @@ import json
 import re
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -197,7 +198,10 @@ DECK5 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 3
 
 
 def run_game(
-    players: list[Player], snap: Any = None, talk: bool = True, watchers: list[Player] = ()
+    players: list[Player],
+    snap: Any = None,
+    talk: bool = True,
+    watchers: Sequence[Player] = (),
 ) -> None:
     """From the lobby to the result, every screen passed through ``snap(player, phase)``."""
     host = players[0]
