@@ -165,7 +165,13 @@ def result(base: str, code: str) -> dict[str, Any]:
 
 def no_side_scroll(p: Player) -> None:
     width = p.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"{p.name}: page is {width[0]} px wide in {width[1]} px"
+    if width[0] > width[1]:
+        wide = p.page.evaluate(
+            """() => [...document.querySelectorAll('body *')]
+                .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+                .slice(0, 5).map((e) => `${e.tagName}#${e.id}.${e.className}`)"""
+        )
+        raise AssertionError(f"{p.name}: page is {width[0]} px wide in {width[1]}: {wide}")
 
 
 def check_problems(players: list[Player]) -> None:

@@ -87,7 +87,7 @@ function settingsView(room, host, act) {
   if (!host) {
     return h("section", { class: "settings", "aria-labelledby": "settings-h" },
       h("h2", { id: "settings-h" }, t("lobby.settings")),
-      h("p", {}, `${t("lobby.edition")}: ${ed ? ed.title : st.edition}`),
+      h("p", {}, `${t("lobby.edition")}: ${t(`edition.${st.edition}`)}`),
       h("p", { id: "deck" }, `${t("lobby.deck")}: ${list(room.deck.map((/** @type {string} */ r) => roleName(r, st.edition)))}`),
       h("p", { class: room.deck_error ? "warn" : "muted", id: "deck-error", "aria-live": "polite" }, problem),
       timers,
@@ -113,7 +113,7 @@ function settingsView(room, host, act) {
     h("h2", { id: "settings-h" }, t("lobby.settings")),
     h("label", { class: "field" }, t("lobby.edition"),
       h("select", { id: "edition", onchange: (/** @type {Event} */ e) => changeEdition(/** @type {HTMLSelectElement} */ (e.target).value, n, act) },
-        editions.map((e) => h("option", { value: e.id, selected: e.id === st.edition }, e.title)))),
+        editions.map((e) => h("option", { value: e.id, selected: e.id === st.edition }, t(`edition.${e.id}`))))),
     h("h3", {}, t("lobby.deck"), " ", h("span", { class: "muted" }, t("lobby.deckCount", { cards: room.deck.length, players: n, center }))),
     h("p", { class: room.deck_error ? "warn" : "ok", id: "deck-error", "aria-live": "polite" }, problem),
     teams.map((team) => {
