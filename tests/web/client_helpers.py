@@ -130,10 +130,12 @@ def tap_night(p: Player) -> bool:
     return True
 
 
-def play_night(players: list[Player], timeout: float = 90) -> None:
-    """Every page taps once in every turn until the day comes."""
+def play_night(players: list[Player], timeout: float = 90, tick: Any = None) -> None:
+    """Every page taps once in every turn until the day comes (``tick()`` each round)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if tick is not None:
+            tick()
         phases = [phase(p) for p in players]
         if all(ph in ("day", "vote", "end") for ph in phases):
             return
@@ -223,7 +225,7 @@ def run_game(
     shoot("deal")
     wait_phase(players, "night")
     shoot("night")
-    play_night(players)
+    play_night(players, tick=lambda: [snap(w, "night") for w in watchers] if snap else None)
     wait_phase(players, "day")
     shoot("day")
     if talk:

@@ -117,7 +117,7 @@ function screen() {
   }
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
   if (s.phase === "end") {
-    return resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes }, actions);
+    return resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
   }
   if (s.phase === "night" && s.turn < 0) {
     if (s.seat === null || s.seat === undefined) return nightView(s, actions);

@@ -6,12 +6,13 @@ import { callName, list, roleName, t } from "../i18n.js";
 import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
 import { actionText, factText } from "./common.js";
+import { talkPanel } from "./day.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
 /**
- * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[]}} g
- * @param {{rematch?: () => void, lobby?: () => void} | null} act (null: a replay page)
+ * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null}} g
+ * @param {{rematch?: () => void, lobby?: () => void, say: (to: number | null, text: string) => void} | null} act (null: a replay page)
  */
 export function resultView(g, act) {
   const r = g.result;
@@ -46,6 +47,7 @@ export function resultView(g, act) {
     votes(r, players, g.random || []),
     replay(r, players, ed),
     act ? scoreboard() : null,
+    act ? talkPanel({ players: g.players, seat: g.seat }, act) : null,
     act && store.code ? h("p", {}, h("a", { href: `/r/${store.code}/replay`, id: "replay-link" }, t("end.replayLink"))) : null);
 }
 
