@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from web.conftest import VIEWPORT, PageProblems, watch
 
 APP = Path(__file__).resolve().parents[2] / "src" / "onenight" / "web" / "app"
@@ -78,14 +80,21 @@ def set_deck(host: Player, counts: dict[str, int]) -> None:
         role = row.get_attribute("data-role")
         assert role is not None
         want = counts.get(role, 0)
-        while (have := int(row.locator("output").text_content() or "0")) != want:
+        for _ in range(40):
+            have = int(row.locator("output").text_content() or "0")
+            if have == want:
+                break
             step = "1" if want > have else "-1"
             row.locator(f'button[data-step="{step}"]').click()
-            page.wait_for_function(
-                "([role, n]) => document.querySelector(`li.pick[data-role=${role}] output`)"
-                "?.textContent !== String(n)",
-                arg=[role, have],
-            )
+            # The count changes when the server's room frame comes back; a click that
+            # met a redraw is made again.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(
+                    "([role, n]) => document.querySelector(`li.pick[data-role=${role}] output`)"
+                    "?.textContent !== String(n)",
+                    arg=[role, have],
+                    timeout=3000,
+                )
 
 
 def set_timers(host: Player, timers: dict[str, float]) -> None:
