@@ -40,8 +40,8 @@ export function lobbyView(room, act) {
     m.member === you.member ? h("span", { class: "muted" }, ` (${t("lobby.you")})`) : null,
     h("span", { class: "sr-only" }, ` ${m.online ? t("lobby.online") : t("lobby.offline")}`),
     host && m.member !== you.member ? h("span", { class: "mactions" },
-      !m.spectator ? h("button", { type: "button", class: "small", "aria-label": t("lobby.makeHost", { name: m.name }), onclick: () => act.makeHost(m.member) }, crown()) : null,
-      h("button", { type: "button", class: "small danger", "aria-label": t("lobby.kick", { name: m.name }), onclick: () => act.kick(m.member) }, "✕")) : null);
+      !m.spectator ? h("button", { type: "button", id: `host-${m.member}`, class: "small", "aria-label": t("lobby.makeHost", { name: m.name }), onclick: () => act.makeHost(m.member) }, crown()) : null,
+      h("button", { type: "button", id: `kick-${m.member}`, class: "small danger", "aria-label": t("lobby.kick", { name: m.name }), onclick: () => act.kick(m.member) }, "✕")) : null);
   return h("main", { class: "screen lobby" },
     h("h1", { id: "phase" }, t("lobby.title", { code: room.room })),
     h("section", { class: "share", "aria-labelledby": "share-h" },
@@ -123,9 +123,9 @@ function settingsView(room, host, act) {
         h("ul", { class: "picker" }, of.map((r) => h("li", { class: `pick team-${team}`, "data-role": r },
           h("details", {}, h("summary", {}, roleCard(r, st.edition, true)), h("p", { class: "does" }, t(`do.${r}`))),
           h("div", { class: "count" },
-            h("button", { type: "button", class: "small", "data-step": "-1", "aria-label": t("lobby.less", { role: roleName(r, st.edition) }), disabled: !counts[r], onclick: () => step(r, -1) }, "−"),
+            h("button", { type: "button", id: `less-${r}`, class: "small", "data-step": "-1", "aria-label": t("lobby.less", { role: roleName(r, st.edition) }), disabled: !counts[r], onclick: () => step(r, -1) }, "−"),
             h("output", { "aria-live": "polite" }, String(counts[r] || 0)),
-            h("button", { type: "button", class: "small", "data-step": "1", "aria-label": t("lobby.more", { role: roleName(r, st.edition) }), onclick: () => step(r, 1) }, "+")))))) : null;
+            h("button", { type: "button", id: `more-${r}`, class: "small", "data-step": "1", "aria-label": t("lobby.more", { role: roleName(r, st.edition) }), onclick: () => step(r, 1) }, "+")))))) : null;
     }),
     h("h3", {}, t("lobby.timers")),
     h("div", { class: "presets" }, Object.entries(PRESETS).map(([name, p]) =>

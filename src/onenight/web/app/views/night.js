@@ -125,7 +125,7 @@ export function nightView(s, act) {
     h("p", { class: "choice", id: "choice", "aria-live": "polite" }, choiceLine),
     h("div", { class: "actions" },
       bare.map((c, i) => h("button", {
-        type: "button", class: "secondary bare", "aria-pressed": ui.bare === i ? "true" : "false",
+        type: "button", id: `bare-${i}`, class: "secondary bare", "aria-pressed": ui.bare === i ? "true" : "false",
         disabled: tapped,
         onclick: () => { ui.bare = ui.bare === i ? null : i; ui.sel = []; changed(); },
       }, c.type === "nothing" ? t("night.nothingBtn") : actionText(c, s.players))),

@@ -23,6 +23,7 @@ export function tableView(opts) {
       "button",
       {
         type: "button",
+        id: `tile-${String(target).replace(":", "-")}`,
         class: `tile ${cls}${st.pressed ? " pressed" : ""}${mine ? " mine" : ""}`,
         style,
         "data-target": String(target),
