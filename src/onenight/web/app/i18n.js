@@ -11,6 +11,8 @@ const KEY = "onenight.lang";
 let catalogue = {};
 /** @type {Record<string, Record<string, Record<string, string>>>} */
 let names = {};
+/** @type {Record<string, {calls: Record<string, {wake: string, editions?: Record<string, {wake?: string}>}>}>} */
+let script = {};
 let current = "en";
 
 /** The language to use: the saved choice, else the browser's, else English. */
@@ -31,7 +33,10 @@ export async function setLang(lang) {
     Object.keys(names).length ? null : fetch("/table/narration.json").then((r) => r.json()),
   ]);
   catalogue = cat;
-  if (narration) names = narration.names;
+  if (narration) {
+    names = narration.names;
+    script = narration.script;
+  }
   current = lang;
   localStorage.setItem(KEY, lang);
   document.documentElement.lang = lang;
@@ -75,4 +80,16 @@ export function callName(call, edition) {
 export function list(items) {
   if (!items.length) return t("nobody");
   return current === "ja" ? items.join("、") : items.join(", ");
+}
+
+/**
+ * What the narrator says when it wakes a role (the table mode's script): a longer help
+ * for the role, or "" for a role that sleeps. @param {string} role @param {string} edition
+ */
+export function wakeLine(role, edition) {
+  const call = role === "werewolf" ? "werewolves" : role;
+  const entry = script[current]?.calls?.[call];
+  if (!entry) return "";
+  const line = entry.editions?.[edition]?.wake || entry.wake;
+  return line.replace(/\{(\w+)\}/g, (_, k) => roleName(k, edition));
 }

@@ -8,6 +8,7 @@ import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { LANGS, callName, lang, pickLang, setLang, t } from "./i18n.js";
 import { yourTurn } from "./sound.js";
+import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
 import { dayView, voteView } from "./views/day.js";
 import { homeView, joinView } from "./views/home.js";
@@ -29,6 +30,7 @@ const conn = new Connection(
     const newTurn = take(frame);
     const s = store.state;
     if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
+    if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: callName(s.turns[s.turn]?.call || "", s.edition) }), lang());
     changed();
   },
   (online) => {

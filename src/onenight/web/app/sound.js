@@ -1,5 +1,6 @@
 // @ts-check
 /** A gentle chime and a buzz when the night calls you (a pocket, a background tab). */
+import { pref } from "./speech.js";
 
 /** @type {AudioContext | null} */
 let audio = null;
@@ -18,7 +19,7 @@ export function yourTurn() {
   } catch {
     /* not every device vibrates */
   }
-  if (!allowed || localStorage.getItem("onenight.sound") === "off") return;
+  if (!allowed || !pref("sound", true)) return;
   audio = audio || new AudioContext();
   const now = audio.currentTime;
   for (const [i, freq] of [660, 880].entries()) {

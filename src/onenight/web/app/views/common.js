@@ -1,7 +1,7 @@
 // @ts-check
 /** Pieces every screen shares: the phase bar, names of targets, actions and facts. */
 import { clock, h } from "../dom.js";
-import { callName, list, roleName, t } from "../i18n.js";
+import { callName, list, roleName, t, wakeLine } from "../i18n.js";
 import { roleArt, teamOf } from "../roles.js";
 import { remaining, store } from "../store.js";
 
@@ -87,6 +87,7 @@ export function roleCard(role, edition, small = false) {
       h("strong", { class: "rolename" }, roleName(role, edition)),
       h("span", { class: "team" }, t(`team.${team}`)),
       small ? null : h("span", { class: "does" }, t(`do.${role}`)),
+      small || !wakeLine(role, edition) ? null : h("span", { class: "does help" }, t("help.night", { line: wakeLine(role, edition) })),
     ),
   );
 }

@@ -1,10 +1,11 @@
 // @ts-check
 /** The lobby: the share link and its QR code, seats, the host's settings, start. */
 import { h, svg } from "../dom.js";
-import { list, roleName, t } from "../i18n.js";
+import { list, roleName, t, wakeLine } from "../i18n.js";
 import { ORDER, teamOf } from "../roles.js";
 import { roleCard } from "./common.js";
 import { talkPanel } from "./day.js";
+import { pref, setPref } from "../speech.js";
 import { scoreboard } from "./result.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
@@ -61,6 +62,7 @@ export function lobbyView(room, act) {
       watchers.length ? h("h3", {}, t("lobby.spectators")) : null,
       watchers.length ? h("ul", { class: "members", id: "spectators" }, watchers.map(member)) : null),
     settingsView(room, host, act),
+    prefs(),
     you.spectator ? null : talkPanel({ players: [], seat: you.seat }, act),
     room.games ? scoreboard() : null);
 }
@@ -121,7 +123,7 @@ function settingsView(room, host, act) {
       return of.length ? h("div", { class: "team-group" },
         h("h4", {}, t(`team.${team}`)),
         h("ul", { class: "picker" }, of.map((r) => h("li", { class: `pick team-${team}`, "data-role": r },
-          h("details", {}, h("summary", {}, roleCard(r, st.edition, true)), h("p", { class: "does" }, t(`do.${r}`))),
+          h("details", {}, h("summary", {}, roleCard(r, st.edition, true)), h("p", { class: "does" }, t(`do.${r}`)), help(r, st.edition)),
           h("div", { class: "count" },
             h("button", { type: "button", id: `less-${r}`, class: "small", "data-step": "-1", "aria-label": t("lobby.less", { role: roleName(r, st.edition) }), disabled: !counts[r], onclick: () => step(r, -1) }, "−"),
             h("output", { "aria-live": "polite" }, String(counts[r] || 0)),
@@ -150,6 +152,25 @@ async function changeEdition(id, n, act) {
   const deck = {};
   if (res.ok) for (const r of (await res.json()).deck) deck[r] = (deck[r] || 0) + 1;
   act.configure({ edition: id, deck });
+}
+
+/** The narrator's line for a role, as a longer help. @param {string} role @param {string} edition */
+export function help(role, edition) {
+  const line = wakeLine(role, edition);
+  return line ? h("p", { class: "does help" }, t("help.night", { line })) : null;
+}
+
+/** This device's choices: the chime on your call, the voice that reads the calls. */
+function prefs() {
+  /** @param {string} name @param {boolean} fallback @param {string} label */
+  const box = (name, fallback, label) => h("label", { class: "check" },
+    h("input", { type: "checkbox", id: `pref-${name}`, checked: pref(name, fallback),
+      onchange: (/** @type {Event} */ e) => setPref(name, /** @type {HTMLInputElement} */ (e.target).checked) }),
+    label);
+  return h("section", { class: "prefs", "aria-labelledby": "prefs-h" },
+    h("h2", { id: "prefs-h" }, t("prefs.title")),
+    box("sound", true, t("prefs.sound")),
+    box("voice", false, t("prefs.voice")));
 }
 
 /** The host's crown (drawn: no emoji font is needed). */
