@@ -36,6 +36,7 @@ class Player:
     page: Any
     problems: PageProblems
     dialogs: list[str]
+    sent: list[str]  #: every WebSocket message the page sent
 
 
 def open_player(browser: Any, name: str, locale: str = "en-US", **options: Any) -> Player:
@@ -50,7 +51,9 @@ def open_player(browser: Any, name: str, locale: str = "en-US", **options: Any) 
         d.dismiss()
 
     page.on("dialog", on_dialog)
-    return Player(name, context, page, watch(page), dialogs)
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
+    return Player(name, context, page, watch(page), dialogs, sent)
 
 
 def create_room(p: Player, base: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from server.conftest import Server
@@ -60,6 +61,12 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         assert ann.page.locator(".wake li.now").count() == 1
         play_night(players)
         wait_phase(players, "day")
+        # No tells on the wire: every seat sent one night message in each of the 4 turns,
+        # an action or `nothing`, all of one size.
+        for p in players:
+            night = [m for m in p.sent if json.loads(m)["type"] in ("act", "nothing")]
+            assert len(night) == 4, (p.name, night)
+            assert {len(m.encode()) for m in night} == {384}, p.name
         for p in players:
             no_side_scroll(p)
         cat.page.fill("#say", "I am the villager")

@@ -195,6 +195,12 @@ setInterval(() => {
     }
   }
   const s = store.state;
+  // A seat that has not tapped when its turn ends sends its `nothing` anyway, so that
+  // every seat sends one message in every turn, whoever it is.
+  if (s && s.phase === "night" && s.turn >= 0 && s.seat !== null && s.seat !== undefined
+      && store.until && remaining() < 0.4 && store.ui.tapped !== turnKey()) {
+    actions.tap(null);
+  }
   const hurry = !!s && s.phase === "vote" && remaining() <= Math.min(10, (store.room?.settings?.vote || 30) / 3);
   if (hurry !== hurrying) {
     hurrying = hurry;
