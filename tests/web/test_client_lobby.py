@@ -33,6 +33,11 @@ def test_client_host_hands_over_and_the_new_host_kicks(browser: Any, server: Ser
         # A deck that cannot start says why, in words, and Start waits.
         bob.page.wait_for_selector("#deck-error.warn")
         assert bob.page.locator("#start").is_disabled()
+        # Leaving: the room's name form again, with why.
+        ann.page.click("#leave")
+        ann.page.wait_for_selector("#name-form")
+        assert ann.page.locator("#error").inner_text() == "You are no longer in this room."
+        bob.page.wait_for_function("document.querySelectorAll('#players li').length === 1")
         check_problems(players)
     finally:
         for p in players:

@@ -78,6 +78,7 @@ const actions = {
   /** @param {number | null} to @param {string} text */
   say: (to, text) => send(to === null ? { type: "chat", text } : { type: "whisper", to, text }),
   endDay: () => send({ type: "end_day" }),
+  leave: () => send({ type: "leave" }),
   /** @param {number} target */
   vote: (target) => send({ type: "vote", target }),
 };
@@ -114,7 +115,8 @@ function screen() {
   }
   if (!store.code) return homeView(actions, store.error);
   if (!room || store.lost) {
-    if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, store.error, store.mode === "watch");
+    const why = store.error || (store.lost === "bye" ? t("lobby.left") : "");
+    if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch");
     return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
   }
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);

@@ -87,9 +87,18 @@ function publicMarks(s) {
 /** @param {Frame} s @param {DayActions} act */
 export function dayView(s, act) {
   const host = store.room?.you?.host;
+  const day = s.day || { revealed: {}, shields: [] };
   return h("main", { class: "screen day" },
     phaseBar("day"),
     publicMarks(s),
+    tableView({
+      players: s.players, seat: s.seat ?? null, center: 0,
+      tile: (x) => ({
+        enabled: false,
+        note: day.revealed[String(x)] ? roleName(day.revealed[String(x)], s.edition) : day.shields.includes(x) ? t("day.shieldMark") : "",
+      }),
+      onTap: () => {},
+    }),
     host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null,
     talkPanel(s, act),
     s.seat !== null && s.seat !== undefined ? notes(s) : null,

@@ -10,7 +10,7 @@ import { scoreboard } from "./result.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{configure: (changes: Record<string, any>) => void, start: () => void, kick: (m: number) => void,
- *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void}} LobbyActions */
+ *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void, leave: () => void}} LobbyActions */
 
 /** Timer presets: seconds for a night turn, its random extra, the day, the vote. */
 export const PRESETS = {
@@ -63,6 +63,7 @@ export function lobbyView(room, act) {
       watchers.length ? h("ul", { class: "members", id: "spectators" }, watchers.map(member)) : null),
     settingsView(room, host, act),
     prefs(),
+    h("button", { type: "button", id: "leave", class: "secondary", onclick: () => act.leave() }, t("lobby.leave")),
     you.spectator ? null : talkPanel({ players: [], seat: you.seat }, act),
     room.games ? scoreboard() : null);
 }

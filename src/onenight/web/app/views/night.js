@@ -67,7 +67,9 @@ export function nightView(s, act) {
   const bar = phaseBar("night", t("night.now", { call: callName(call, s.edition) }));
   if (spectator) {
     return h("main", { class: "screen night" }, bar,
-      h("p", { class: "prompt", "aria-live": "polite" }, t("night.spectator")), wakeOrder(s));
+      h("p", { class: "prompt", "aria-live": "polite" }, t("night.spectator")),
+      tableView({ players: s.players, seat: null, center: s.center_cards, centerWolf: s.center_wolf, tile: () => ({ enabled: false }), onTap: () => {} }),
+      wakeOrder(s));
   }
   const d = s.decision && s.decision.turn === s.turn ? s.decision : null;
   const tapped = store.ui.tapped === turnKey();
