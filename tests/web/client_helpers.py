@@ -37,6 +37,7 @@ class Player:
     problems: PageProblems
     dialogs: list[str]
     sent: list[str]  #: every WebSocket message the page sent
+    requests: list[str]  #: every URL the page asked for
 
 
 def open_player(browser: Any, name: str, locale: str = "en-US", **options: Any) -> Player:
@@ -53,7 +54,10 @@ def open_player(browser: Any, name: str, locale: str = "en-US", **options: Any) 
     page.on("dialog", on_dialog)
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
-    return Player(name, context, page, watch(page), dialogs, sent)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("websocket", lambda ws: requests.append(ws.url))
+    return Player(name, context, page, watch(page), dialogs, sent, requests)
 
 
 def create_room(p: Player, base: str) -> str:
@@ -254,3 +258,18 @@ def run_game(
 
 #: The page's text (body.innerText) and the screen's class.
 PAGE_TEXT = "[document.querySelector('main.screen')?.className || '', document.body.innerText]"
+
+
+#: Controls smaller than a fingertip (44×44 CSS px; a checkbox counts by its label).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'main button, main select, main input:not([type=checkbox]), main a, main summary,'
+    + ' main label.check')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.height < 44 || (e.tagName === 'BUTTON' && r.width < 44))
+  .map(([e, r]) => `${e.tagName}#${e.id} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def small_targets(p: Player) -> list[str]:
+    found: list[str] = p.page.evaluate(SMALL_TARGETS)
+    return found

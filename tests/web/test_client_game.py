@@ -18,6 +18,7 @@ from web.client_helpers import (
     result,
     set_deck,
     set_timers,
+    small_targets,
     vote_all,
     wait_phase,
 )
@@ -43,6 +44,7 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         assert "2.5" in bob.page.locator("#timers").inner_text()
         for p in players:
             no_side_scroll(p)
+            assert not small_targets(p), small_targets(p)
         ann.page.click("#start")
         wait_phase(players, "deal")
         # The card: face down; held, it shows its name; let go, it turns back.
@@ -59,6 +61,7 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         # The wake order: the deck's calls, the current one marked.
         assert ann.page.locator(".wake li").count() == 4
         assert ann.page.locator(".wake li.now").count() == 1
+        assert not small_targets(ann), small_targets(ann)
         play_night(players)
         wait_phase(players, "day")
         # No tells on the wire: every seat sent one night message in each of the 4 turns,
@@ -79,6 +82,7 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         res = result(server.http, code)["result"]
         for p in players:
             no_side_scroll(p)
+            assert not small_targets(p), small_targets(p)
             winners = p.page.locator("#winners").inner_text()
             for name in res["winners"]:
                 assert name in winners
@@ -109,6 +113,11 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         ann.page.click("#rematch")
         wait_phase([ann, bob, cat], "deal")
         check_problems(players)
+        # Nothing was fetched from any host but the game server.
+        port = server.http.rsplit(":", 1)[1]
+        for p in players:
+            hosts = {u.split("/")[2] for u in p.requests}
+            assert hosts == {f"127.0.0.1:{port}"}, hosts
     finally:
         for p in players:
             p.context.close()
