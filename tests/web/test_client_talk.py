@@ -52,6 +52,10 @@ def test_client_a_whisper_is_read_only_by_its_target(browser: Any, server: Serve
         play_night(players)
         wait_phase(players, "day")
         ann.page.select_option("#say-to", "1")  # bob's seat
+        # Someone talks meanwhile (the page redraws): the whisper is still a whisper.
+        cat.page.fill("#say", "good morning")
+        cat.page.click(".say button[type=submit]")
+        ann.page.wait_for_selector("#log li:has-text('good morning')")
         ann.page.fill("#say", "meet me at dawn")
         ann.page.click(".say button[type=submit]")
         for p in (ann, bob):

@@ -9,7 +9,7 @@
 
 /**
  * @typedef {{sel: string[], bare: number | null, tapped: string, step: number,
- *   lobby: boolean, flash: string, revealed: boolean}} Ui
+ *   lobby: boolean, flash: string, revealed: boolean, sayTo: string}} Ui
  * @typedef {{room: Frame | null, state: Frame | null, talk: Frame[], online: boolean,
  *   lost: string, error: string, until: number, ui: Ui, code: string, mode: string}} Store
  */
@@ -25,7 +25,7 @@ export const store = {
   until: 0, // Date.now() at which the current period ends (from `remaining`)
   code: "",
   mode: "", // "" (play), "tv", "watch", "replay"
-  ui: { sel: [], bare: null, tapped: "", step: 0, lobby: false, flash: "", revealed: false },
+  ui: { sel: [], bare: null, tapped: "", step: 0, lobby: false, flash: "", revealed: false, sayTo: "" },
 };
 
 /** @type {Set<() => void>} */
@@ -74,6 +74,7 @@ export function take(frame) {
       }
       if (frame.game !== game) {
         store.ui.step = 0;
+        store.ui.sayTo = "";
         store.ui.revealed = false;
         store.ui.lobby = false;
       }

@@ -26,9 +26,13 @@ export function talkPanel(s, act) {
     }));
   const canTalk = seat !== null && seat !== undefined;
   /** @type {HTMLSelectElement} */
-  const to = /** @type {any} */ (h("select", { id: "say-to", "aria-label": t("day.whisperTo"), hidden: players.length === 0 },
+  // The choice between talking and whispering lives in the store: a redraw keeps it.
+  const to = /** @type {any} */ (h("select", {
+    id: "say-to", "aria-label": t("day.whisperTo"), hidden: players.length === 0,
+    onchange: (/** @type {Event} */ e) => { store.ui.sayTo = /** @type {HTMLSelectElement} */ (e.target).value; },
+  },
     h("option", { value: "" }, t("day.talk")),
-    players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i) }, `${t("day.whisper")}: ${name}`)))));
+    players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i), selected: store.ui.sayTo === String(i) }, `${t("day.whisper")}: ${name}`)))));
   /** @type {HTMLInputElement} */
   const text = /** @type {any} */ (h("input", { id: "say", type: "text", maxlength: 300, autocomplete: "off", "aria-label": t("day.say"), placeholder: t("day.say") }));
   const form = h("form", {
@@ -88,17 +92,19 @@ function publicMarks(s) {
 export function dayView(s, act) {
   const host = store.room?.you?.host;
   const day = s.day || { revealed: {}, shields: [] };
+  const spectator = s.seat === null || s.seat === undefined;
   return h("main", { class: "screen day" },
     phaseBar("day"),
     publicMarks(s),
-    tableView({
+    spectator || publicMarks(s) ? tableView({
+      still: true,
       players: s.players, seat: s.seat ?? null, center: 0,
       tile: (x) => ({
         enabled: false,
         note: day.revealed[String(x)] ? roleName(day.revealed[String(x)], s.edition) : day.shields.includes(x) ? t("day.shieldMark") : "",
       }),
       onTap: () => {},
-    }),
+    }) : null,
     host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null,
     talkPanel(s, act),
     s.seat !== null && s.seat !== undefined ? notes(s) : null,

@@ -68,7 +68,7 @@ export function nightView(s, act) {
   if (spectator) {
     return h("main", { class: "screen night" }, bar,
       h("p", { class: "prompt", "aria-live": "polite" }, t("night.spectator")),
-      tableView({ players: s.players, seat: null, center: s.center_cards, centerWolf: s.center_wolf, tile: () => ({ enabled: false }), onTap: () => {} }),
+      tableView({ players: s.players, seat: null, center: s.center_cards, centerWolf: s.center_wolf, tile: () => ({ enabled: false }), onTap: () => {}, still: true }),
       wakeOrder(s));
   }
   const d = s.decision && s.decision.turn === s.turn ? s.decision : null;

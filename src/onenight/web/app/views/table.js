@@ -9,7 +9,7 @@ import { targetName } from "./common.js";
  * @typedef {{enabled: boolean, pressed?: boolean, note?: string}} TileState
  * @param {{players: string[], seat: number | null, center: number, centerWolf?: boolean,
  *          tile: (target: string | number) => TileState, onTap: (target: string | number) => void,
- *          label?: (target: string | number) => string}} opts
+ *          label?: (target: string | number) => string, still?: boolean}} opts
  */
 export function tableView(opts) {
   const { players, seat, center } = opts;
@@ -51,7 +51,7 @@ export function tableView(opts) {
   if (opts.centerWolf) slots.push("center:wolf");
   return h(
     "div",
-    { class: "table", role: "group", "aria-label": t("night.table") },
+    { class: `table${opts.still ? " still" : ""}`, role: "group", "aria-label": t("night.table") },
     ...seats,
     h("div", { class: "center" }, slots.map((s) => tile(s, "centercard", ""))),
   );
