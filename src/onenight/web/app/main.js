@@ -154,6 +154,8 @@ function render() {
   const log = root.querySelector("#log");
   const atBottom = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   const scroll = window.scrollY;
+  const kind = () => (root.querySelector("main")?.className || "").replace(" hurry", "");
+  const before = kind();
 
   root.replaceChildren(screen());
   document.body.classList.toggle("tv", store.mode === "tv");
@@ -175,7 +177,8 @@ function render() {
   }
   const newLog = root.querySelector("#log");
   if (newLog && atBottom) newLog.scrollTop = newLog.scrollHeight;
-  window.scrollTo(0, scroll);
+  // The same screen redrawn keeps its place; a new screen starts at its top.
+  window.scrollTo(0, kind() === before ? scroll : 0);
   const line = phaseLine();
   if (line !== lastAnnounce) {
     lastAnnounce = line;
