@@ -15,7 +15,7 @@ from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
 APP = Path(__file__).resolve().parent.parent / "web" / "app"
 #: The client's own files: ``main.js``, ``i18n/fr.json``, ``views/night.js`` (nothing else).
-_ASSET = re.compile(r"^(?:i18n/|views/)?[a-z0-9_-]+\.(?:js|css|json|svg)$")
+_ASSET = re.compile(r"^(?:i18n/|views/)?[a-z0-9_-]+\.(?:js|css|json|svg|png)$")
 _CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LENGTH}}}$")
 _NO_CACHE = {"Cache-Control": "no-cache"}
 
