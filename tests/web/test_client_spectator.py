@@ -38,7 +38,9 @@ def test_client_spectator_and_tv_pages_hold_no_secret_before_the_end(
     join_by_link(watcher, f"{server.http}/r/{code}", spectator=True)
     tv = open_player(browser, "tv")
     tv.page.set_viewport_size({"width": 1280, "height": 720})
-    tv.page.goto(f"{server.http}/r/{code}/tv")
+    tv_link = players[0].page.locator("#tv-link").get_attribute("href")
+    assert tv_link == f"/r/{code}/tv"
+    tv.page.goto(f"{server.http}{tv_link}")
     tv.page.wait_for_selector(".screen.lobby")
     assert tv.page.evaluate("document.body.classList.contains('tv')")
     players[0].page.wait_for_selector("#spectators li:nth-child(2)")

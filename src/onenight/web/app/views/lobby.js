@@ -55,7 +55,10 @@ export function lobbyView(room, act) {
           /** @type {HTMLElement} */ (e.target).textContent = t("lobby.copied");
         },
       }, t("lobby.copy")),
-      h("img", { class: "qr", src: `/api/rooms/${room.room}/qr.svg`, alt: t("lobby.qr"), width: 160, height: 160 })),
+      h("img", { class: "qr", src: `/api/rooms/${room.room}/qr.svg`, alt: t("lobby.qr"), width: 160, height: 160 }),
+      h("p", { class: "links" },
+        h("a", { href: `/r/${room.room}/watch`, id: "watch-link" }, t("lobby.watchLink")), " · ",
+        h("a", { href: `/r/${room.room}/tv`, id: "tv-link", target: "_blank", rel: "noopener" }, t("lobby.tvLink")))),
     h("section", { "aria-labelledby": "players-h" },
       h("h2", { id: "players-h" }, `${t("lobby.players")} (${players.length})`),
       h("ol", { class: "members", id: "players" }, players.map(member)),
