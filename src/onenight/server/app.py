@@ -20,9 +20,10 @@ from onenight.session.decks import check_deck
 from onenight.session.hub import Hub, RoomActor
 from onenight.session.limits import Limits
 from onenight.session.protocol import MAX_NAME, BadMessage
-from onenight.session.views import room_frame
+from onenight.session.views import dealt, room_frame
 from onenight.storage import open_store
 
+from .client import router as client_router
 from .ops import Metrics
 from .problems import problems
 from .suggestions import SUGGEST_GAMES, SUGGEST_LEVEL, suggested_decks
@@ -130,6 +131,7 @@ def create_app(
     app.router.route_class = StrictJSONRoute
     app.state.hub = hub
     app.include_router(table_router)  # /table, the narrator for real cards
+    app.include_router(client_router)  # /, /r/{code}: the browser client
 
     def fail(exc: BadMessage) -> HTTPException:
         codes = {"no_room": 404, "rate_limited": 429, "full": 503}
@@ -246,7 +248,14 @@ def create_app(
         play = actor.room.play
         if play is None or play.phase != Phase.END:
             raise HTTPException(409, detail={"code": "no_result", "message": "no ended game"})
-        return {"game": play.no, "players": play.names, "result": play.result}
+        return {
+            "game": play.no,
+            "players": play.names,
+            "result": play.result,
+            "dealt": dealt(play),
+            "edition": play.edition,
+            "deck": play.deck,
+        }
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

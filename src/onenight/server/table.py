@@ -75,11 +75,6 @@ async def calls(
     }
 
 
-@router.get("/", include_in_schema=False)
-async def home() -> FileResponse:
-    return FileResponse(WEB / "index.html", headers=_NO_CACHE)
-
-
 @router.get("/table", include_in_schema=False)
 async def table_page() -> FileResponse:
     return FileResponse(TABLE / "index.html", headers=_NO_CACHE)

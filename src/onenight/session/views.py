@@ -18,6 +18,7 @@ from onenight.rules import Phase
 
 from . import events as ev
 from .decks import deck_for, deck_problem, turn_for
+from .play import Play
 from .room import Room
 
 _OPTS = orjson.OPT_NON_STR_KEYS
@@ -107,6 +108,7 @@ def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
         frame["random_votes"] = list(play.random_votes)
         frame["winners"] = play.winners
         frame["claims"] = claim_board(room)
+        frame["dealt"] = dealt(play)
     return frame
 
 
@@ -114,6 +116,12 @@ def claim_board(room: Room) -> list[dict[str, Any]]:
     """The day's claims, in order: ``{"seat", "claim", "at"}``."""
     entries = room.play.log if room.play is not None else []
     return [e for e in entries if e["type"] == "claim"]
+
+
+def dealt(play: Play) -> dict[str, Any]:
+    """The deal of an ended game (public once it is over): each seat's card, the center."""
+    setup = play.game.setup
+    return {"cards": list(setup.cards), "center": list(setup.center)}
 
 
 def log_frame(room: Room, member_id: int) -> dict[str, Any]:

@@ -1,0 +1,67 @@
+"""The browser client: its page (``/``, ``/r/{code}``, ``/r/{code}/replay``), its static
+files (``/app/...``: a whitelist of names, no folders) and a room link's QR code."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import segno
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, Response
+
+from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
+
+APP = Path(__file__).resolve().parent.parent / "web" / "app"
+#: The client's own files: ``main.js``, ``i18n/fr.json``, ``views/night.js`` (nothing else).
+_ASSET = re.compile(r"^(?:i18n/|views/)?[a-z0-9_-]+\.(?:js|css|json|svg|png)$")
+_CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LENGTH}}}$")
+_NO_CACHE = {"Cache-Control": "no-cache"}
+
+router = APIRouter()
+
+
+def _page() -> FileResponse:
+    return FileResponse(APP / "index.html", headers=_NO_CACHE)
+
+
+@router.get("/", include_in_schema=False)
+async def home() -> FileResponse:
+    return _page()
+
+
+@router.get("/r/{code}", include_in_schema=False)
+async def room_page(code: str) -> FileResponse:
+    return _page()
+
+
+@router.get("/r/{code}/{view}", include_in_schema=False)
+async def room_view(code: str, view: str) -> FileResponse:
+    if view not in ("replay", "tv", "watch"):
+        raise HTTPException(404)
+    return _page()
+
+
+@router.get("/app/{name:path}", include_in_schema=False)
+async def asset(name: str) -> FileResponse:
+    path = APP / name
+    if not _ASSET.match(name) or not path.is_file():
+        raise HTTPException(404)
+    media = "application/manifest+json" if name == "manifest.json" else None
+    return FileResponse(path, headers=_NO_CACHE, media_type=media)
+
+
+@router.get("/api/rooms/{code}/qr.svg")
+async def qr(code: str, request: Request) -> Response:
+    """The room's share link (``/r/{code}`` on the host the page was loaded from) as a
+    QR code in SVG, drawn by segno."""
+    code = code.upper()
+    if not _CODE.match(code):
+        raise HTTPException(404, detail={"code": "no_room", "message": "not a room code"})
+    link = str(request.base_url).rstrip("/") + f"/r/{code}"
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#101218", light="#ffffff", xmldecl=False
+    )
+    return Response(out.getvalue(), media_type="image/svg+xml")

@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * The interface's languages: catalogues (i18n/{lang}.json, one key per string) and role
+ * names (the table page's narration.json, with each edition's own names).
+ */
+
+export const LANGS = ["en", "fr", "ja"];
+const KEY = "onenight.lang";
+
+/** @type {Record<string, string>} */
+let catalogue = {};
+/** @type {Record<string, Record<string, Record<string, string>>>} */
+let names = {};
+/** @type {Record<string, {calls: Record<string, {wake: string, editions?: Record<string, {wake?: string}>}>}>} */
+let script = {};
+let current = "en";
+
+/** The language to use: the saved choice, else the browser's, else English. */
+export function pickLang() {
+  const saved = localStorage.getItem(KEY);
+  if (saved && LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language]) {
+    const short = (l || "").slice(0, 2).toLowerCase();
+    if (LANGS.includes(short)) return short;
+  }
+  return "en";
+}
+
+/** Load a language (and the role names once). @param {string} lang */
+export async function setLang(lang) {
+  const [cat, narration] = await Promise.all([
+    fetch(`/app/i18n/${lang}.json`).then((r) => r.json()),
+    Object.keys(names).length ? null : fetch("/table/narration.json").then((r) => r.json()),
+  ]);
+  catalogue = cat;
+  if (narration) {
+    names = narration.names;
+    script = narration.script;
+  }
+  current = lang;
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+export function lang() {
+  return current;
+}
+
+/**
+ * A string of the catalogue with `{name}` slots filled.
+ * @param {string} key @param {Record<string, string | number>} [vars]
+ */
+export function t(key, vars = {}) {
+  const text = catalogue[key];
+  if (text === undefined) {
+    console.warn(`i18n: no ${key} in ${current}`);
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+}
+
+/** A role's (or a group call's) name as this edition says it. @param {string} role @param {string} [edition] */
+export function roleName(role, edition = "") {
+  const byLang = names[current] || {};
+  const ed = byLang[edition] || {};
+  return ed[role] || (byLang["default"] || {})[role] || role;
+}
+
+/** A night call's name: `doppelganger_seer` is the Doppelgänger-Seer.
+ * @param {string} call @param {string} edition */
+export function callName(call, edition) {
+  if (call.startsWith("doppelganger_")) {
+    return `${roleName("doppelganger", edition)}–${roleName(call.slice(13), edition)}`;
+  }
+  if (call === "mason") return roleName("masons", edition);
+  return roleName(call, edition);
+}
+
+/** A list of names joined for this language. @param {string[]} items */
+export function list(items) {
+  if (!items.length) return t("nobody");
+  return current === "ja" ? items.join("、") : items.join(", ");
+}
+
+/**
+ * What the narrator says when it wakes a role (the table mode's script): a longer help
+ * for the role, or "" for a role that sleeps. @param {string} role @param {string} edition
+ */
+export function wakeLine(role, edition) {
+  const call = role === "werewolf" ? "werewolves" : role;
+  const entry = script[current]?.calls?.[call];
+  if (!entry) return "";
+  const line = entry.editions?.[edition]?.wake || entry.wake;
+  return line.replace(/\{(\w+)\}/g, (_, k) => roleName(k, edition));
+}

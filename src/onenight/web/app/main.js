@@ -1,0 +1,264 @@
+// @ts-check
+/**
+ * The browser client's entry: reads the address (`/`, `/r/CODE`, `/r/CODE/watch`,
+ * `/r/CODE/tv`, `/r/CODE/replay`), opens the connection and draws the screen that fits
+ * the store (the views re-render on each change; inputs keep their focus and text).
+ */
+import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
+import { clock, h } from "./dom.js";
+import { LANGS, callName, lang, pickLang, setLang, t } from "./i18n.js";
+import { yourTurn } from "./sound.js";
+import { say } from "./speech.js";
+import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
+import { dayView, voteView } from "./views/day.js";
+import { homeView, joinView } from "./views/home.js";
+import { lobbyView, setEditions } from "./views/lobby.js";
+import { dealView, nightView } from "./views/night.js";
+import { resultView } from "./views/result.js";
+
+/** @typedef {import("./conn.js").Frame} Frame */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("app"));
+const status = /** @type {HTMLElement} */ (document.getElementById("status"));
+const announce = /** @type {HTMLElement} */ (document.getElementById("announce"));
+/** @type {Frame | null} */
+let replayData = null;
+let lastAnnounce = "";
+
+const conn = new Connection(
+  (frame) => {
+    const newTurn = take(frame);
+    const s = store.state;
+    if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
+    if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: callName(s.turns[s.turn]?.call || "", s.edition) }), lang());
+    changed();
+  },
+  (online) => {
+    store.online = online;
+    changed();
+  },
+);
+
+/** Report a refusal in the page. @param {unknown} err */
+function fail(err) {
+  if (err instanceof ServerError) {
+    store.error = t("err.generic", { message: err.message });
+    changed();
+  }
+}
+
+/** @param {Frame} msg */
+const send = (msg) => conn.request(msg).then(() => { store.error = ""; }, fail);
+
+const actions = {
+  /** @param {string} name */
+  create: (name) => open({ type: "create", name }),
+  /** @param {string} code @param {string} name @param {boolean} spectator */
+  join: (code, name, spectator) => open({ type: "join", room: code, name, spectator }),
+  /** @param {Record<string, any>} changes */
+  configure: (changes) => send({ ...changes, type: "configure" }),
+  start: () => send({ type: "start" }),
+  rematch: () => send({ type: "rematch" }),
+  lobby: () => { store.ui.lobby = true; changed(); },
+  /** @param {number} member */
+  kick: (member) => send({ type: "kick", member }),
+  /** @param {number} member */
+  makeHost: (member) => send({ type: "host", member }),
+  /** @param {Frame | null} action */
+  tap: (action) => {
+    const key = turnKey();
+    store.ui.tapped = key;
+    changed();
+    const msg = action ? { type: "act", action } : { type: "nothing" };
+    conn.request(msg, true).catch((err) => {
+      // A turn that ended as the tap went is no error for the player.
+      if (!(err instanceof ServerError) || !["not_your_turn", "out_of_phase", "one_per_turn", "illegal"].includes(err.code)) fail(err);
+    });
+  },
+  /** @param {number | null} to @param {string} text */
+  say: (to, text) => send(to === null ? { type: "chat", text } : { type: "whisper", to, text }),
+  endDay: () => send({ type: "end_day" }),
+  leave: () => send({ type: "leave" }),
+  /** @param {number} target */
+  vote: (target) => send({ type: "vote", target }),
+};
+
+/** Open a session and go to the room's address. @param {Frame} msg */
+async function open(msg) {
+  try {
+    const ack = await conn.open(msg);
+    store.code = ack.room;
+    store.lost = "";
+    store.error = "";
+    const path = store.mode === "tv" ? `/r/${ack.room}/tv` : `/r/${ack.room}`;
+    if (location.pathname !== path) history.replaceState(null, "", path);
+  } catch (err) {
+    if (err instanceof ServerError && err.code !== "closed") {
+      store.error = err.code === "no_room" ? t("join.missing") : t("err.generic", { message: err.message });
+      if (msg.type === "resume") {
+        saveToken(msg.room, null);
+        if (err.code === "bad_token") store.error = "";
+        conn.close();
+      }
+    }
+  }
+  changed();
+}
+
+/** The screen for the store now. */
+function screen() {
+  const s = store.state;
+  const room = store.room;
+  if (store.mode === "replay") {
+    if (!replayData) return h("main", { class: "screen" }, h("p", { class: "warn" }, store.error || "…"));
+    return resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
+  }
+  if (!store.code) return homeView(actions, store.error);
+  if (!room || store.lost) {
+    const why = store.error || (store.lost === "bye" ? t("lobby.left") : "");
+    if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch");
+    return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
+  }
+  if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
+  if (s.phase === "end") {
+    return resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
+  }
+  if (s.phase === "night" && s.turn < 0) {
+    if (s.seat === null || s.seat === undefined) return nightView(s, actions);
+    return dealView(s);
+  }
+  if (s.phase === "night") return nightView(s, actions);
+  if (s.phase === "day") return dayView(s, actions);
+  return voteView(s, actions);
+}
+
+/** What screen readers hear when the phase or the call changes. */
+function phaseLine() {
+  const s = store.state;
+  if (!s) return store.room ? t("phase.lobby") : "";
+  if (s.phase === "night") {
+    return s.turn < 0 ? t("phase.deal") : `${t("phase.night")}: ${callName(s.turns[s.turn]?.call || "", s.edition)}`;
+  }
+  return t(`phase.${s.phase}`);
+}
+
+function render() {
+  // Keep the focused field, its text and the caret across the re-render.
+  const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
+  const id = active && active.id;
+  const text = active && "value" in active ? active.value : null;
+  const caret = active && active.selectionStart !== undefined ? active.selectionStart : null;
+  /** @type {Record<string, string>} */
+  const drafts = {};
+  for (const el of root.querySelectorAll("input[type=text]")) drafts[el.id] = /** @type {HTMLInputElement} */ (el).value;
+  const log = root.querySelector("#log");
+  const atBottom = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  const scroll = window.scrollY;
+  const kind = () => (root.querySelector("main")?.className || "").replace(" hurry", "");
+  const before = kind();
+
+  root.replaceChildren(screen());
+  document.body.classList.toggle("tv", store.mode === "tv");
+  status.textContent = store.code && store.mode !== "replay" ? (store.online ? t("conn.online") : t("conn.offline")) : "";
+  status.className = store.online ? "online" : "offline";
+  if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
+
+  for (const [key, value] of Object.entries(drafts)) {
+    const el = /** @type {HTMLInputElement | null} */ (document.getElementById(key));
+    if (el && !el.value) el.value = value;
+  }
+  if (id) {
+    const el = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
+    if (el) {
+      if (text !== null && el.type === "text") el.value = text;
+      el.focus({ preventScroll: true });
+      if (caret !== null && el.type === "text") el.setSelectionRange(caret, caret);
+    }
+  }
+  const newLog = root.querySelector("#log");
+  if (newLog && atBottom) newLog.scrollTop = newLog.scrollHeight;
+  // The same screen redrawn keeps its place; a new screen starts at its top.
+  window.scrollTo(0, kind() === before ? scroll : 0);
+  const line = phaseLine();
+  if (line !== lastAnnounce) {
+    lastAnnounce = line;
+    announce.textContent = line;
+  }
+}
+
+subscribe(render);
+
+// The countdown ticks on its own, without re-rendering the screen.
+let hurrying = false;
+setInterval(() => {
+  const el = document.getElementById("timer");
+  if (el && store.until) {
+    const left = clock(remaining());
+    if (el.textContent !== left) {
+      el.textContent = left;
+      el.setAttribute("aria-label", t("timer.left", { time: left }));
+    }
+  }
+  const s = store.state;
+  // A seat that has not tapped when its turn ends sends its `nothing` anyway, so that
+  // every seat sends one message in every turn, whoever it is.
+  if (s && s.phase === "night" && s.turn >= 0 && s.seat !== null && s.seat !== undefined
+      && store.until && remaining() < 0.4 && store.ui.tapped !== turnKey()) {
+    actions.tap(null);
+  }
+  const hurry = !!s && s.phase === "vote" && remaining() <= Math.min(10, (store.room?.settings?.vote || 30) / 3);
+  if (hurry !== hurrying) {
+    hurrying = hurry;
+    changed();
+  }
+}, 250);
+
+// A card held face up goes back down when the press ends anywhere.
+window.addEventListener("pointerup", () => {
+  if (store.ui.revealed) {
+    store.ui.revealed = false;
+    const card = document.getElementById("mycard");
+    card?.classList.remove("up");
+  }
+});
+
+/** The header's language picker. */
+function langPicker() {
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
+  select.replaceChildren(...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, { en: "English", fr: "Français", ja: "日本語" }[l] || l)));
+  select.setAttribute("aria-label", t("lang.label"));
+  select.onchange = async () => {
+    await setLang(select.value);
+    lastAnnounce = "";
+    langPicker();
+    changed();
+  };
+}
+
+async function main() {
+  await setLang(pickLang());
+  langPicker();
+  const m = /^\/r\/([A-Za-z]{5})(?:\/(watch|tv|replay))?\/?$/.exec(location.pathname);
+  if (m) {
+    store.code = m[1].toUpperCase();
+    store.mode = m[2] || "";
+  }
+  fetch("/api/editions").then((r) => r.json()).then((list) => { setEditions(list); changed(); });
+  if (store.mode === "replay") {
+    const res = await fetch(`/api/rooms/${store.code}/result`);
+    if (res.ok) replayData = await res.json();
+    else store.error = t("join.missing");
+  } else if (store.code) {
+    const token = savedToken(store.code);
+    if (token) {
+      conn.room = store.code;
+      await open({ type: "resume", room: store.code, token });
+      if (!store.room && !conn.isOpen()) conn.schedule();
+    } else if (store.mode === "tv") {
+      await open({ type: "join", room: store.code, name: `TV ${Math.floor(Math.random() * 9000 + 1000)}`, spectator: true });
+    }
+  }
+  changed();
+}
+
+main();

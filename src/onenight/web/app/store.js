@@ -1,0 +1,99 @@
+// @ts-check
+/**
+ * The state store: the last `room` and `state` frames, the talk, the connection status
+ * and this page's own choices (what is selected, what was sent). Views read it; every
+ * change calls the subscribers (the page re-renders).
+ */
+
+/** @typedef {import("./conn.js").Frame} Frame */
+
+/**
+ * @typedef {{sel: string[], bare: number | null, tapped: string, step: number,
+ *   lobby: boolean, flash: string, revealed: boolean, sayTo: string}} Ui
+ * @typedef {{room: Frame | null, state: Frame | null, talk: Frame[], online: boolean,
+ *   lost: string, error: string, until: number, ui: Ui, code: string, mode: string}} Store
+ */
+
+/** @type {Store} */
+export const store = {
+  room: null,
+  state: null,
+  talk: [],
+  online: false,
+  lost: "",
+  error: "",
+  until: 0, // Date.now() at which the current period ends (from `remaining`)
+  code: "",
+  mode: "", // "" (play), "tv", "watch", "replay"
+  ui: { sel: [], bare: null, tapped: "", step: 0, lobby: false, flash: "", revealed: false, sayTo: "" },
+};
+
+/** @type {Set<() => void>} */
+const listeners = new Set();
+
+/** @param {() => void} fn */
+export function subscribe(fn) {
+  listeners.add(fn);
+}
+
+export function changed() {
+  for (const fn of listeners) fn();
+}
+
+/** The key of the night turn now: one tap per key. */
+export function turnKey() {
+  const s = store.state;
+  return s ? `${s.game}:${s.turn}` : "";
+}
+
+/** Seconds left in the period now. */
+export function remaining() {
+  return store.until ? Math.max(0, (store.until - Date.now()) / 1000) : 0;
+}
+
+/**
+ * Take one frame from the server into the store.
+ * @param {Frame} frame @returns {boolean} whether the night turn changed
+ */
+export function take(frame) {
+  let newTurn = false;
+  switch (frame.type) {
+    case "room":
+      store.room = frame;
+      if (frame.playing) store.ui.lobby = false;
+      break;
+    case "state": {
+      const before = turnKey();
+      const game = store.state?.game;
+      store.state = frame;
+      store.until = frame.remaining ? Date.now() + frame.remaining * 1000 : 0;
+      if (turnKey() !== before) {
+        newTurn = true;
+        store.ui.sel = [];
+        store.ui.bare = null;
+      }
+      if (frame.game !== game) {
+        store.ui.step = 0;
+        store.ui.sayTo = "";
+        store.ui.revealed = false;
+        store.ui.lobby = false;
+      }
+      break;
+    }
+    case "log":
+      store.talk = [...frame.entries];
+      break;
+    case "chat":
+    case "whisper":
+    case "whispered":
+      store.talk = [...store.talk, frame];
+      break;
+    case "bye":
+      store.lost = "bye";
+      break;
+    case "lost":
+      store.lost = frame.code;
+      break;
+  }
+  return newTurn;
+}

@@ -1,0 +1,190 @@
+// @ts-check
+/** The lobby: the share link and its QR code, seats, the host's settings, start. */
+import { h, svg } from "../dom.js";
+import { list, roleName, t, wakeLine } from "../i18n.js";
+import { ORDER, teamOf } from "../roles.js";
+import { roleCard } from "./common.js";
+import { talkPanel } from "./day.js";
+import { pref, setPref } from "../speech.js";
+import { scoreboard } from "./result.js";
+
+/** @typedef {import("../conn.js").Frame} Frame */
+/** @typedef {{configure: (changes: Record<string, any>) => void, start: () => void, kick: (m: number) => void,
+ *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void, leave: () => void}} LobbyActions */
+
+/** Timer presets: seconds for a night turn, its random extra, the day, the vote. */
+export const PRESETS = {
+  casual: { turn: 20, jitter: 4, day: 480, vote: 45 },
+  standard: { turn: 15, jitter: 3, day: 300, vote: 30 },
+  quick: { turn: 8, jitter: 2, day: 180, vote: 20 },
+};
+
+/** @type {Frame[]} */
+let editions = [];
+/** @param {Frame[]} list */
+export function setEditions(list) {
+  editions = list;
+}
+
+/** @param {Frame} room @param {LobbyActions} act */
+export function lobbyView(room, act) {
+  const you = room.you || {};
+  const host = !!you.host;
+  const link = `${location.origin}/r/${room.room}`;
+  const players = room.seats.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)).filter(Boolean);
+  const watchers = room.members.filter((/** @type {Frame} */ m) => m.spectator && !m.gone);
+  /** @param {Frame} m */
+  const member = (m) => h("li", { class: `member${m.online ? " online" : ""}`, "data-member": String(m.member) },
+    h("span", { class: "dot", "aria-hidden": "true" }),
+    room.host === m.member ? h("span", { class: "crown", title: t("lobby.host"), "aria-label": t("lobby.host"), role: "img" }, crown()) : null,
+    h("span", { class: "mname" }, m.name),
+    m.member === you.member ? h("span", { class: "muted" }, ` (${t("lobby.you")})`) : null,
+    h("span", { class: "sr-only" }, ` ${m.online ? t("lobby.online") : t("lobby.offline")}`),
+    host && m.member !== you.member ? h("span", { class: "mactions" },
+      !m.spectator ? h("button", { type: "button", id: `host-${m.member}`, class: "small", "aria-label": t("lobby.makeHost", { name: m.name }), onclick: () => act.makeHost(m.member) }, crown()) : null,
+      h("button", { type: "button", id: `kick-${m.member}`, class: "small danger", "aria-label": t("lobby.kick", { name: m.name }), onclick: () => act.kick(m.member) }, "✕")) : null);
+  return h("main", { class: "screen lobby" },
+    h("h1", { id: "phase" }, t("lobby.title", { code: room.room })),
+    h("section", { class: "share", "aria-labelledby": "share-h" },
+      h("h2", { id: "share-h" }, t("lobby.share")),
+      h("p", {}, h("a", { href: link, id: "share-link" }, link)),
+      h("button", {
+        type: "button", class: "secondary", id: "copy-link",
+        onclick: (/** @type {Event} */ e) => {
+          navigator.clipboard?.writeText(link).catch(() => {});
+          /** @type {HTMLElement} */ (e.target).textContent = t("lobby.copied");
+        },
+      }, t("lobby.copy")),
+      h("img", { class: "qr", src: `/api/rooms/${room.room}/qr.svg`, alt: t("lobby.qr"), width: 160, height: 160 }),
+      h("p", { class: "links" },
+        h("a", { href: `/r/${room.room}/watch`, id: "watch-link" }, t("lobby.watchLink")), " · ",
+        h("a", { href: `/r/${room.room}/tv`, id: "tv-link", target: "_blank", rel: "noopener" }, t("lobby.tvLink")))),
+    h("section", { "aria-labelledby": "players-h" },
+      h("h2", { id: "players-h" }, `${t("lobby.players")} (${players.length})`),
+      h("ol", { class: "members", id: "players" }, players.map(member)),
+      watchers.length ? h("h3", {}, t("lobby.spectators")) : null,
+      watchers.length ? h("ul", { class: "members", id: "spectators" }, watchers.map(member)) : null),
+    settingsView(room, host, act),
+    prefs(),
+    h("button", { type: "button", id: "leave", class: "secondary", onclick: () => act.leave() }, t("lobby.leave")),
+    you.spectator ? null : talkPanel({ players: [], seat: you.seat }, act),
+    room.games ? scoreboard() : null);
+}
+
+/** @param {Frame} room @param {boolean} host @param {LobbyActions} act */
+function settingsView(room, host, act) {
+  const st = room.settings;
+  const ed = editions.find((e) => e.id === st.edition);
+  const n = room.seats.length;
+  const center = ed ? ed.center : 3;
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const r of room.deck) counts[r] = (counts[r] || 0) + 1;
+  const need = n + center;
+  const range = ed ? ed.players : [1, 99];
+  const problem = room.deck_error
+    ? n < range[0] || n > range[1]
+      ? t("lobby.needPlayers", { min: range[0], max: range[1], n })
+      : room.deck.length !== need
+      ? t("lobby.deckSize", { have: room.deck.length, players: n, need, center })
+      : t("lobby.deckBad", { reason: room.deck_error })
+    : t("lobby.deckOk");
+  const timers = h("p", { id: "timers" }, t("lobby.timerSummary", { turn: st.turn, jitter: st.jitter, day: fmt(st.day), vote: fmt(st.vote) }));
+  if (!host) {
+    return h("section", { class: "settings", "aria-labelledby": "settings-h" },
+      h("h2", { id: "settings-h" }, t("lobby.settings")),
+      h("p", {}, `${t("lobby.edition")}: ${t(`edition.${st.edition}`)}`),
+      h("p", { id: "deck" }, `${t("lobby.deck")}: ${list(room.deck.map((/** @type {string} */ r) => roleName(r, st.edition)))}`),
+      h("p", { class: room.deck_error ? "warn" : "muted", id: "deck-error", "aria-live": "polite" }, problem),
+      timers,
+      h("p", { class: "muted" }, t("lobby.waitHost")));
+  }
+  const roles = ed ? ORDER.filter((r) => ed.roles.includes(r)) : Object.keys(counts);
+  const teams = ["village", "werewolf", "tanner"];
+  /** @param {string} role @param {number} delta */
+  const step = (role, delta) => {
+    const next = { ...counts, [role]: Math.max(0, (counts[role] || 0) + delta) };
+    act.configure({ deck: next });
+  };
+  /** @param {string} field @param {string} label @param {number} value @param {number} min */
+  const timer = (field, label, value, min) => h("label", { class: "field" }, label,
+    h("input", {
+      type: "number", id: `set-${field}`, min, step: "any", value: String(value), inputmode: "decimal",
+      onchange: (/** @type {Event} */ e) => {
+        const v = Number(/** @type {HTMLInputElement} */ (e.target).value);
+        if (Number.isFinite(v) && v >= min) act.configure({ [field]: v });
+      },
+    }));
+  return h("section", { class: "settings", "aria-labelledby": "settings-h" },
+    h("h2", { id: "settings-h" }, t("lobby.settings")),
+    h("label", { class: "field" }, t("lobby.edition"),
+      h("select", { id: "edition", onchange: (/** @type {Event} */ e) => changeEdition(/** @type {HTMLSelectElement} */ (e.target).value, n, act) },
+        editions.map((e) => h("option", { value: e.id, selected: e.id === st.edition }, t(`edition.${e.id}`))))),
+    h("h3", {}, t("lobby.deck"), " ", h("span", { class: "muted" }, t("lobby.deckCount", { cards: room.deck.length, players: n, center }))),
+    h("p", { class: room.deck_error ? "warn" : "ok", id: "deck-error", "aria-live": "polite" }, problem),
+    teams.map((team) => {
+      const of = roles.filter((r) => teamOf(r) === team);
+      return of.length ? h("div", { class: "team-group" },
+        h("h4", {}, t(`team.${team}`)),
+        h("ul", { class: "picker" }, of.map((r) => h("li", { class: `pick team-${team}`, "data-role": r },
+          h("details", {}, h("summary", {}, roleCard(r, st.edition, true)), h("p", { class: "does" }, t(`do.${r}`)), help(r, st.edition)),
+          h("div", { class: "count" },
+            h("button", { type: "button", id: `less-${r}`, class: "small", "data-step": "-1", "aria-label": t("lobby.less", { role: roleName(r, st.edition) }), disabled: !counts[r], onclick: () => step(r, -1) }, "−"),
+            h("output", { "aria-live": "polite" }, String(counts[r] || 0)),
+            h("button", { type: "button", id: `more-${r}`, class: "small", "data-step": "1", "aria-label": t("lobby.more", { role: roleName(r, st.edition) }), onclick: () => step(r, 1) }, "+")))))) : null;
+    }),
+    h("h3", {}, t("lobby.timers")),
+    h("div", { class: "presets" }, Object.entries(PRESETS).map(([name, p]) =>
+      h("button", { type: "button", class: "secondary", id: `preset-${name}`, onclick: () => act.configure(p) }, t(`lobby.preset.${name}`)))),
+    timers,
+    h("div", { class: "timers" },
+      timer("turn", t("lobby.turn"), st.turn, 0.02),
+      timer("jitter", t("lobby.jitter"), st.jitter, 0),
+      timer("day", t("lobby.day"), st.day, 0.02),
+      timer("vote", t("lobby.vote"), st.vote, 0.02),
+      timer("chips", t("lobby.chips"), st.chips, 0)),
+    h("button", { type: "button", id: "start", class: "primary big", disabled: !!room.deck_error, onclick: () => act.start() }, t("lobby.start")));
+}
+
+/** A new edition with its default deck for the seats (the calls endpoint gives it).
+ * @param {string} id @param {number} n @param {LobbyActions} act */
+async function changeEdition(id, n, act) {
+  const ed = editions.find((e) => e.id === id);
+  const players = ed ? Math.min(Math.max(n, ed.players[0]), ed.players[1]) : n;
+  const res = await fetch(`/api/editions/${id}/calls?players=${players}`);
+  /** @type {Record<string, number>} */
+  const deck = {};
+  if (res.ok) for (const r of (await res.json()).deck) deck[r] = (deck[r] || 0) + 1;
+  act.configure({ edition: id, deck });
+}
+
+/** The narrator's line for a role, as a longer help. @param {string} role @param {string} edition */
+export function help(role, edition) {
+  const line = wakeLine(role, edition);
+  return line ? h("p", { class: "does help" }, t("help.night", { line })) : null;
+}
+
+/** This device's choices: the chime on your call, the voice that reads the calls. */
+function prefs() {
+  /** @param {string} name @param {boolean} fallback @param {string} label */
+  const box = (name, fallback, label) => h("label", { class: "check" },
+    h("input", { type: "checkbox", id: `pref-${name}`, checked: pref(name, fallback),
+      onchange: (/** @type {Event} */ e) => setPref(name, /** @type {HTMLInputElement} */ (e.target).checked) }),
+    label);
+  return h("section", { class: "prefs", "aria-labelledby": "prefs-h" },
+    h("h2", { id: "prefs-h" }, t("prefs.title")),
+    box("sound", true, t("prefs.sound")),
+    box("voice", false, t("prefs.voice")));
+}
+
+/** The host's crown (drawn: no emoji font is needed). */
+function crown() {
+  return svg("svg", { viewBox: "0 0 24 18", width: 22, height: 16, "aria-hidden": "true" },
+    svg("path", { d: "M2 16 L4 4 L9 10 L12 2 L15 10 L20 4 L22 16 Z", fill: "#ffd34d" }));
+}
+
+/** @param {number} s */
+function fmt(s) {
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}` : `${s} s`;
+}
+

@@ -1,0 +1,145 @@
+// @ts-check
+/**
+ * The deal (your card, press and hold to see it) and the night. Every turn every player
+ * gets a screen of the same shape that asks for a tap: your choice when the night calls
+ * you, a tap that sends `nothing` otherwise.
+ */
+import { h } from "../dom.js";
+import { callName, roleName, t } from "../i18n.js";
+import { cardBack, roleArt, teamOf } from "../roles.js";
+import { changed, store, turnKey } from "../store.js";
+import { actionText, myNight, phaseBar, wakeOrder } from "./common.js";
+import { tableView } from "./table.js";
+
+/** @typedef {import("../conn.js").Frame} Frame */
+
+/** The dealt card, face down; pressing and holding turns it over. @param {Frame} s */
+export function dealView(s) {
+  const role = s.card;
+  const face = h("div", { class: "face front" }, roleArt(role),
+    h("strong", { class: "rolename" }, roleName(role, s.edition)),
+    h("span", { class: "team" }, t("card.team", { team: t(`team.${teamOf(role)}`) })),
+    h("span", { class: "does" }, t(`do.${role}`)));
+  const back = h("div", { class: "face back" }, cardBack());
+  const live = h("p", { class: "sr-only", "aria-live": "assertive", id: "card-live" });
+  const card = h("button", {
+    type: "button",
+    id: "mycard",
+    class: `flip${store.ui.revealed ? " up" : ""}`,
+    "aria-label": t("card.hold"),
+    "aria-describedby": "card-live",
+  }, h("div", { class: "flipper" }, back, face));
+  /** @param {boolean} up */
+  const show = (up) => {
+    card.classList.toggle("up", up);
+    store.ui.revealed = up;
+    live.textContent = up ? `${t("card.is", { role: roleName(role, s.edition) })} ${t(`do.${role}`)}` : t("card.hidden");
+  };
+  card.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
+  for (const ev of ["pointerup", "pointerleave", "pointercancel", "blur"]) card.addEventListener(ev, () => show(false));
+  card.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); show(true); } });
+  card.addEventListener("keyup", () => show(false));
+  card.addEventListener("contextmenu", (e) => e.preventDefault());
+  return h("main", { class: "screen deal" },
+    phaseBar("deal"),
+    h("p", { class: "hint" }, t("card.hold")),
+    card, live,
+    wakeOrder(s));
+}
+
+/** @param {Frame} action @returns {string[]} */
+function targetsOf(action) {
+  if (action.targets) return action.targets.map(String);
+  if (action.target !== undefined) return [String(action.target)];
+  return [];
+}
+
+/** @param {string[]} a @param {string[]} b */
+const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * The night's turn as this member sees it.
+ * @param {Frame} s @param {{tap: (action: Frame | null) => void}} act
+ */
+export function nightView(s, act) {
+  const spectator = s.seat === null || s.seat === undefined;
+  const call = s.turns[s.turn]?.call || "";
+  const bar = phaseBar("night", t("night.now", { call: callName(call, s.edition) }));
+  if (spectator) {
+    return h("main", { class: "screen night" }, bar,
+      h("p", { class: "prompt", "aria-live": "polite" }, t("night.spectator")),
+      tableView({ players: s.players, seat: null, center: s.center_cards, centerWolf: s.center_wolf, tile: () => ({ enabled: false }), onTap: () => {}, still: true }),
+      wakeOrder(s));
+  }
+  const d = s.decision && s.decision.turn === s.turn ? s.decision : null;
+  const tapped = store.ui.tapped === turnKey();
+  const ui = store.ui;
+  /** @type {Frame[]} */
+  const choices = d ? d.choices : [];
+  const withTargets = choices.filter((c) => targetsOf(c).length);
+  const bare = d ? choices.filter((c) => !targetsOf(c).length) : [{ type: "nothing" }];
+  /** @type {Frame | null} */
+  let chosen = null;
+  if (ui.bare !== null) chosen = bare[ui.bare] || null;
+  else if (d && ui.sel.length) {
+    // Your own card completes a choice by itself (the Robber, the Drunk: tap the other card).
+    const own = String(s.seat);
+    chosen = withTargets.find((c) => sameSet(targetsOf(c), ui.sel))
+      || withTargets.find((c) => ui.sel.every((x) => targetsOf(c).includes(x))
+        && targetsOf(c).every((x) => ui.sel.includes(x) || x === own)) || null;
+  }
+  else if (ui.sel.length) chosen = { type: "nothing" };
+
+  /** @param {string | number} target */
+  const enabled = (target) => {
+    if (tapped) return false;
+    const key = String(target);
+    if (!d) return true;
+    if (ui.sel.includes(key)) return true;
+    const want = [...ui.sel, key];
+    return withTargets.some((c) => want.every((x) => targetsOf(c).includes(x)));
+  };
+  /** @param {string | number} target */
+  const onTap = (target) => {
+    const key = String(target);
+    ui.bare = null;
+    if (!d) ui.sel = ui.sel[0] === key ? [] : [key];
+    else if (ui.sel.includes(key)) ui.sel = ui.sel.filter((x) => x !== key);
+    else ui.sel = [...ui.sel, key];
+    changed();
+  };
+  const prompt = tapped
+    ? t("night.done")
+    : d
+      ? t("night.yourTurn", { prompt: t(d.kind in KINDS ? `kind.${d.kind}` : "kind.other") })
+      : t("night.noTurn");
+  const choiceLine = chosen && d
+    ? t("night.choice", { choice: actionText(chosen, s.players) })
+    : d && !tapped ? t("night.pickMore") : "\u00a0";
+  return h("main", { class: "screen night" },
+    bar,
+    h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, prompt),
+    tableView({
+      players: s.players, seat: s.seat, center: s.center_cards, centerWolf: s.center_wolf,
+      tile: (x) => ({ enabled: enabled(x), pressed: ui.sel.includes(String(x)) }),
+      onTap,
+    }),
+    h("p", { class: "choice", id: "choice", "aria-live": "polite" }, choiceLine),
+    h("div", { class: "actions" },
+      bare.map((c, i) => h("button", {
+        type: "button", id: `bare-${i}`, class: "secondary bare", "aria-pressed": ui.bare === i ? "true" : "false",
+        disabled: tapped,
+        onclick: () => { ui.bare = ui.bare === i ? null : i; ui.sel = []; changed(); },
+      }, c.type === "nothing" ? t("night.nothingBtn") : actionText(c, s.players))),
+      h("button", {
+        type: "button", id: "confirm", class: "primary", disabled: tapped || !chosen,
+        onclick: () => act.tap(d && chosen ? chosen : null),
+      }, t("night.confirm"))),
+    myNight(s),
+    wakeOrder(s));
+}
+
+const KINDS = {
+  shield: 1, copy: 1, lone_peek: 1, peek: 1, alpha_swap: 1, look: 1, seer_look: 1, center_look: 1,
+  investigate: 1, rob: 1, witch_look: 1, witch_swap: 1, trouble: 1, drunk: 1, reveal: 1,
+};

@@ -1,0 +1,126 @@
+// @ts-check
+/** The end: deaths and winners, every card (dealt → at dawn), the votes as arrows, the
+ * night step by step, the scoreboard, rematch. Also the shared replay page. */
+import { h, svg } from "../dom.js";
+import { callName, list, roleName, t } from "../i18n.js";
+import { roleArt } from "../roles.js";
+import { changed, store } from "../store.js";
+import { actionText, factText } from "./common.js";
+import { talkPanel } from "./day.js";
+
+/** @typedef {import("../conn.js").Frame} Frame */
+
+/**
+ * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null}} g
+ * @param {{rematch?: () => void, lobby?: () => void, say: (to: number | null, text: string) => void} | null} act (null: a replay page)
+ */
+export function resultView(g, act) {
+  const r = g.result;
+  const ed = g.edition;
+  const players = g.players;
+  const dealt = g.dealt || { cards: [], center: [] };
+  /** @param {string} role */
+  const chip = (role) => h("span", { class: "cardchip" }, roleArt(role), roleName(role, ed));
+  const winners = r.winners || [];
+  const dead = r.dead || [];
+  const head = h("section", { class: "verdict", "aria-live": "polite" },
+    h("h1", { id: "phase" }, t("phase.end")),
+    h("p", { class: "winners", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner")),
+    h("p", { class: "dead", id: "dead" }, dead.length ? t("end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")));
+  const cards = h("section", { class: "cards-all", "aria-labelledby": "cards-h" },
+    h("h2", { id: "cards-h" }, t("end.cards")),
+    h("table", { class: "cardtable" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")), h("th", { scope: "col" }, t("end.dealt")), h("th", { scope: "col" }, t("end.final")))),
+      h("tbody", {},
+        players.map((name, i) => h("tr", { class: winners.includes(name) ? "won" : "" },
+          h("th", { scope: "row" }, name, dead.includes(name) ? ` ✝ ${t("end.died")}` : "", winners.includes(name) ? ` ★ ${t("end.won")}` : ""),
+          h("td", {}, dealt.cards[i] ? chip(dealt.cards[i]) : "?"),
+          h("td", {}, chip(r.cards[name])))),
+        r.center.map((/** @type {string} */ role, /** @type {number} */ i) => h("tr", { class: "centerrow" },
+          h("th", { scope: "row" }, t("end.centerN", { n: i + 1 })),
+          h("td", {}, dealt.center[i] ? chip(dealt.center[i]) : "?"),
+          h("td", {}, chip(role)))))));
+  return h("main", { class: "screen end" },
+    head,
+    act ? actions(act) : null,
+    cards,
+    votes(r, players, g.random || []),
+    replay(r, players, ed),
+    act ? scoreboard() : null,
+    act ? talkPanel({ players: g.players, seat: g.seat }, act) : null,
+    act && store.code ? h("p", {}, h("a", { href: `/r/${store.code}/replay`, id: "replay-link" }, t("end.replayLink"))) : null);
+}
+
+/** @param {{rematch?: () => void, lobby?: () => void}} act */
+function actions(act) {
+  const host = store.room?.you?.host;
+  return h("div", { class: "actions" },
+    host && act.rematch ? h("button", { type: "button", id: "rematch", class: "primary", onclick: act.rematch }, t("end.rematch")) : null,
+    act.lobby ? h("button", { type: "button", id: "to-lobby", class: "secondary", onclick: act.lobby }, t("end.lobby")) : null);
+}
+
+/** The votes as arrows round a circle, and as a list. @param {Frame} r @param {string[]} players @param {number[]} random */
+function votes(r, players, random) {
+  const n = players.length;
+  /** @param {number} i */
+  const at = (i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    return [150 + 110 * Math.cos(a), 150 + 110 * Math.sin(a)];
+  };
+  const idx = Object.fromEntries(players.map((p, i) => [p, i]));
+  const arrows = Object.entries(r.votes).map(([from, to]) => {
+    const [x1, y1] = at(idx[from]);
+    const [x2, y2] = at(idx[/** @type {string} */ (to)]);
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy) || 1;
+    const k = 26 / len;
+    // Shifted sideways, so that two players pointing at each other draw two arrows.
+    const ox = (-dy / len) * 6, oy = (dx / len) * 6;
+    return svg("line", { x1: x1 + dx * k + ox, y1: y1 + dy * k + oy, x2: x2 - dx * k + ox, y2: y2 - dy * k + oy, class: "arrow", "marker-end": "url(#head)" });
+  });
+  const dots = players.map((p, i) => {
+    const [x, y] = at(i);
+    const dead = (r.dead || []).includes(p);
+    const label = svg("text", { x, y: y + 5, "text-anchor": "middle", class: "vname" });
+    label.textContent = p.length > 8 ? `${p.slice(0, 7)}…` : p;
+    return svg("g", {}, svg("circle", { cx: x, cy: y, r: 24, class: dead ? "vdot dead" : "vdot" }), label);
+  });
+  const picture = svg("svg", { viewBox: "0 0 300 300", class: "votes-svg", "aria-hidden": "true" },
+    svg("defs", {}, svg("marker", { id: "head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
+      svg("path", { d: "M0 0 L10 5 L0 10 Z", fill: "#ffd34d" }))),
+    ...arrows, ...dots);
+  return h("section", { class: "votes", "aria-labelledby": "votes-h" },
+    h("h2", { id: "votes-h" }, t("end.votes")),
+    picture,
+    h("ul", { id: "votes-list" }, Object.entries(r.votes).map(([from, to]) =>
+      h("li", {}, `${from} → ${to}`, random.includes(idx[from]) ? ` ${t("end.random")}` : ""))));
+}
+
+/** The night, one step at a time. @param {Frame} r @param {string[]} players @param {string} ed */
+function replay(r, players, ed) {
+  /** @type {Frame[]} */
+  const steps = r.timeline || [];
+  const total = steps.length;
+  const ui = store.ui;
+  const n = Math.min(Math.max(ui.step, total ? 1 : 0), total);
+  /** @param {Frame} e */
+  const line = (e) => e.action
+    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
+    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed) });
+  return h("section", { class: "replay", "aria-labelledby": "replay-h" },
+    h("h2", { id: "replay-h" }, t("end.replay")),
+    total ? h("ol", { id: "timeline" }, steps.slice(0, n).map((e, i) => h("li", { class: i === n - 1 ? "now" : "", "aria-current": i === n - 1 ? "step" : null }, line(e))))
+      : h("p", {}, t("end.noNight")),
+    total ? h("div", { class: "stepper" },
+      h("button", { type: "button", id: "step-prev", class: "secondary", disabled: n <= 1, onclick: () => { ui.step = n - 1; changed(); } }, `◀ ${t("end.prev")}`),
+      h("span", { id: "step", "aria-live": "polite" }, t("end.step", { n, total })),
+      h("button", { type: "button", id: "step-next", class: "secondary", disabled: n >= total, onclick: () => { ui.step = n + 1; changed(); } }, `${t("end.next")} ▶`)) : null);
+}
+
+export function scoreboard() {
+  const room = store.room;
+  if (!room) return null;
+  return h("section", { class: "scores", "aria-labelledby": "scores-h" },
+    h("h2", { id: "scores-h" }, t("lobby.scoreboard")),
+    h("ul", { id: "scoreboard" }, room.scoreboard.map((/** @type {Frame} */ s) => h("li", {}, h("span", {}, s.name), " ", h("span", { class: "chips" }, t("lobby.chips.n", { n: s.chips }))))),
+    room.champions.length ? h("p", {}, t("lobby.champions", { names: list(room.champions.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)?.name || "?")) })) : null);
+}

@@ -1,0 +1,58 @@
+// @ts-check
+/** The table: the seats around it and the center cards in the middle, as buttons. */
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardBack } from "../roles.js";
+import { targetName } from "./common.js";
+
+/**
+ * @typedef {{enabled: boolean, pressed?: boolean, note?: string}} TileState
+ * @param {{players: string[], seat: number | null, center: number, centerWolf?: boolean,
+ *          tile: (target: string | number) => TileState, onTap: (target: string | number) => void,
+ *          label?: (target: string | number) => string, still?: boolean}} opts
+ */
+export function tableView(opts) {
+  const { players, seat, center } = opts;
+  const n = players.length;
+  /** @param {string | number} target @param {string} cls @param {string} style */
+  const tile = (target, cls, style) => {
+    const st = opts.tile(target);
+    const name = targetName(target, players);
+    const mine = target === seat;
+    return h(
+      "button",
+      {
+        type: "button",
+        id: `tile-${String(target).replace(":", "-")}`,
+        class: `tile ${cls}${st.pressed ? " pressed" : ""}${mine ? " mine" : ""}`,
+        style,
+        "data-target": String(target),
+        "aria-pressed": st.pressed ? "true" : "false",
+        "aria-label": opts.label ? opts.label(target) : name,
+        disabled: !st.enabled,
+        onclick: () => opts.onTap(target),
+      },
+      typeof target === "number" ? null : cardBack(),
+      h("span", { class: "tname" }, typeof target === "number" ? name : String(Number(String(target).split(":")[1]) + 1 || "W")),
+      mine ? h("span", { class: "you" }, t("lobby.you")) : null,
+      st.note ? h("span", { class: "note" }, st.note) : null,
+    );
+  };
+  const seats = players.map((_, i) => {
+    // You sit at the bottom; the others go round the table.
+    const k = seat === null ? i : (i - seat + n) % n;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const x = 50 + 40 * Math.cos(angle);
+    const y = 50 + 40 * Math.sin(angle);
+    return tile(i, "seat", `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`);
+  });
+  const slots = [];
+  for (let c = 0; c < center; c++) slots.push(`center:${c}`);
+  if (opts.centerWolf) slots.push("center:wolf");
+  return h(
+    "div",
+    { class: `table${opts.still ? " still" : ""}`, role: "group", "aria-label": t("night.table") },
+    ...seats,
+    h("div", { class: "center" }, slots.map((s) => tile(s, "centercard", ""))),
+  );
+}

@@ -1,0 +1,43 @@
+"""The vote in the browser client: who has voted (never for whom), the last seconds'
+warning, and a random vote for whoever did not vote in time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.conftest import Server
+from web.client_helpers import check_problems, play_night, seat_room, set_timers, wait_phase
+
+
+def test_client_vote_shows_who_voted_warns_at_the_end_and_closes(
+    browser: Any, server: Server
+) -> None:
+    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"])
+    ann, bob, cat = players
+    try:
+        set_timers(ann, {"vote": 9})
+        ann.page.click("#start")
+        wait_phase(players, "night")
+        play_night(players)
+        wait_phase(players, "day")
+        ann.page.click("#end-day")
+        wait_phase(players, "vote")
+        assert cat.page.locator("#hurry").inner_text() == ""
+        bob.page.locator("button.tile:enabled").first.click()
+        bob.page.wait_for_selector("#my-vote[data-voted]")
+        # The others see that bob voted, not for whom.
+        bob_tile = cat.page.locator("button.tile", has_text="bob")
+        bob_tile.locator(".note:has-text('has voted')").wait_for()
+        assert "1 of 3 have voted" in cat.page.locator("#vote-count").inner_text()
+        # bob changes his mind: still one vote.
+        bob.page.locator("button.tile:enabled[aria-pressed=false]").first.click()
+        # The last seconds: a warning for those who have not voted.
+        cat.page.wait_for_selector("#hurry:has-text('Last seconds')", timeout=15_000)
+        assert cat.page.locator("main.screen.vote.hurry").count() == 1
+        wait_phase(players, "end")
+        random = cat.page.locator("#votes-list").inner_text()
+        assert random.count("(random: no vote in time)") == 2
+        check_problems(players)
+    finally:
+        for p in players:
+            p.context.close()
