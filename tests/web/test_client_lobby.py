@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.conftest import Server
-from web.client_helpers import check_problems, seat_room
+from web.client_helpers import catalogue, check_problems, seat_room, set_deck
 
 
 def test_client_host_hands_over_and_the_new_host_kicks(browser: Any, server: Server) -> None:
@@ -38,6 +38,22 @@ def test_client_host_hands_over_and_the_new_host_kicks(browser: Any, server: Ser
         ann.page.wait_for_selector("#name-form")
         assert ann.page.locator("#error").inner_text() == "You are no longer in this room."
         bob.page.wait_for_function("document.querySelectorAll('#players li').length === 1")
+        check_problems(players)
+    finally:
+        for p in players:
+            p.context.close()
+
+
+def test_client_says_a_deck_problem_in_the_pages_language(browser: Any, server: Server) -> None:
+    """The server sends the problem as a code (``deck_issue``); the French page says it in
+    French: one Mason in the deck (they go as a pair)."""
+    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], locale="fr-FR")
+    host = players[0]
+    try:
+        set_deck(host, {"werewolf": 2, "seer": 1, "robber": 1, "mason": 1, "villager": 1})
+        host.page.wait_for_selector("#deck-error.warn")
+        said = host.page.locator("#deck-error").inner_text()
+        assert said == catalogue("fr")["lobby.issue.masons"]
         check_problems(players)
     finally:
         for p in players:

@@ -112,7 +112,8 @@ def configure(room: Room, member: int, msg: P.Configure, now: float, rng: random
         changes["deck"] = {r: n for r, n in sorted(changes["deck"].items()) if n > 0}
     events: Events = [ev.Configured(**changes)] if changes else []
     after = {**room.settings.to_json(), **changes}
-    return events, {"deck_error": deck_problem(after, len(room.seats))}
+    issue = deck_problem(after, len(room.seats))
+    return events, {"deck_error": issue and issue["message"], "deck_issue": issue}
 
 
 def start(room: Room, member: int, msg: P.Start | P.Rematch, now: float, rng: random.Random) -> Any:
@@ -126,7 +127,7 @@ def start(room: Room, member: int, msg: P.Start | P.Rematch, now: float, rng: ra
     settings = room.settings.to_json()
     problem = deck_problem(settings, len(room.seats))
     if problem is not None:
-        raise BadMessage("bad_deck", problem)
+        raise BadMessage("bad_deck", problem["message"])
     names = [room.members[m].name for m in room.seats]
     deck = deck_for(settings, len(room.seats))
     try:

@@ -6,7 +6,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from onenight.rules import EDITIONS, InvalidSetup, default_deck, validate_enabled
+from onenight.rules import EDITIONS, Edition, InvalidSetup, default_deck, validate_enabled
+from onenight.rules import roles as R
+from onenight.rules.editions import AT_MOST_ONE
 
 MAX_COUNT = 12  #: the most copies of one card a deck may hold
 
@@ -17,16 +19,54 @@ def check_deck(edition: str, players: int, counts: Mapping[str, Any]) -> str | N
     ``start``, the room's ``deck_error`` and ``POST /api/decks/check`` all use it.
 
     In ``workshop`` the counts may be more enabled cards than the deck needs (a draw)."""
+    issue = deck_issue(edition, players, counts)
+    return None if issue is None else str(issue["message"])
+
+
+def deck_issue(edition: str, players: int, counts: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The problem of a deck as data, for a client to say in its own language: a ``code``
+    (``edition``, ``players``, ``count``, ``role``, ``at_most_one``, ``masons``, ``size``,
+    ``needs_wolf``, or ``other``), its values, and the English ``message``. The engine's
+    check has the last word: a deck it refuses always has an issue."""
     ed = EDITIONS.get(edition)
     if ed is None:
-        return f"no edition {edition!r} (one of {', '.join(sorted(EDITIONS))})"
-    for role, count in counts.items():
-        if type(count) is not int or not 0 <= count <= MAX_COUNT:
-            return f"the count of {role!r} must be a whole number from 0 to {MAX_COUNT}"
+        known = ", ".join(sorted(EDITIONS))
+        return {"code": "edition", "message": f"no edition {edition!r} (one of {known})"}
+    issue = _first_issue(ed, players, counts)
     try:
         validate_enabled(ed.id, players, deck_list(counts))
     except InvalidSetup as exc:
-        return str(exc)
+        return issue or {"code": "other", "message": str(exc)}
+    return issue
+
+
+def _first_issue(ed: Edition, players: int, counts: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not ed.min_players <= players <= ed.max_players:
+        message = f"{ed.id} is for {ed.min_players}–{ed.max_players} players, not {players}"
+        return {"code": "players", "min": ed.min_players, "max": ed.max_players, "n": players,
+                "message": message}  # fmt: skip
+    for role, count in counts.items():
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            message = f"the count of {role!r} must be a whole number from 0 to {MAX_COUNT}"
+            return {"code": "count", "role": role, "max": MAX_COUNT, "message": message}
+        if count and role not in ed.roles:
+            message = f"{role} is not a card of the {ed.id} edition"
+            return {"code": "role", "role": role, "message": message}
+    for role in sorted(AT_MOST_ONE):
+        if counts.get(role, 0) > 1:
+            message = f"a deck holds at most one {role}, not {counts[role]}"
+            return {"code": "at_most_one", "role": role, "message": message}
+    if counts.get(R.MASON, 0) not in (0, 2):
+        return {"code": "masons", "message": "Masons go in the deck as a pair (0 or 2)"}
+    have, need = sum(counts.values()), players + ed.center
+    if have < need or (have > need and not ed.draws_deck):
+        message = f"{players} players in {ed.id} need {need} cards, not {have}"
+        return {"code": "size", "have": have, "need": need, "center": ed.center,
+                "message": message}  # fmt: skip
+    wolves = sum(counts.get(w, 0) for w in R.WOLF_FAMILY)
+    if ed.needs_wolf and have == need and not wolves:
+        message = f"a {ed.id} deck needs at least one Werewolf-family card"
+        return {"code": "needs_wolf", "message": message}
     return None
 
 
@@ -42,15 +82,16 @@ def deck_for(settings: Mapping[str, Any], players: int) -> list[str]:
     return list(default_deck(ed.id, max(min(players, ed.max_players), ed.min_players)))
 
 
-def deck_problem(settings: Mapping[str, Any], players: int) -> str | None:
-    """Why the room's settings cannot start a game with ``players`` seats, or None."""
+def deck_problem(settings: Mapping[str, Any], players: int) -> dict[str, Any] | None:
+    """Why the room's settings cannot start a game with ``players`` seats (an issue, see
+    :func:`deck_issue`), or None."""
     ed = EDITIONS[settings["edition"]]
     if not ed.min_players <= players <= ed.max_players:
-        return f"{ed.id} is for {ed.min_players}–{ed.max_players} players, not {players}"
+        return _first_issue(ed, players, {})
     deck = settings["deck"]
     if deck is None:
         deck = Counter(deck_for(settings, players))
-    return check_deck(ed.id, players, deck)
+    return deck_issue(ed.id, players, deck)
 
 
 def turn_for(settings: Mapping[str, Any]) -> float:

@@ -63,7 +63,8 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
         "seats": list(room.seats),
         "settings": settings,
         "deck": deck,
-        "deck_error": problem,
+        "deck_error": problem and problem["message"],
+        "deck_issue": problem,
         "scoreboard": [
             {"member": i, "name": room.members[i].name, "chips": c}
             for i, c in room.chips.items()

@@ -71,6 +71,34 @@ export function lobbyView(room, act) {
     room.games ? scoreboard() : null);
 }
 
+/**
+ * The deck's problem in the page's language, from the server's ``deck_issue`` (its code
+ * and values; the English ``deck_error`` only for a problem with no code of its own).
+ * @param {Frame} room @param {string} edition @param {number} n @param {number[]} range
+ * @param {number} need @param {number} center
+ */
+function deckIssue(room, edition, n, range, need, center) {
+  const issue = room.deck_issue || {};
+  const role = issue.role ? roleName(issue.role, edition) : "";
+  switch (issue.code) {
+    case "players":
+      return t("lobby.needPlayers", { min: range[0], max: range[1], n });
+    case "size":
+      return t("lobby.deckSize", { have: room.deck.length, players: n, need, center });
+    case "count":
+      return t("lobby.issue.count", { role, max: issue.max });
+    case "role":
+    case "at_most_one":
+      return t(`lobby.issue.${issue.code}`, { role });
+    case "masons":
+    case "needs_wolf":
+    case "edition":
+      return t(`lobby.issue.${issue.code}`);
+    default:
+      return t("lobby.deckBad", { reason: room.deck_error });
+  }
+}
+
 /** @param {Frame} room @param {boolean} host @param {LobbyActions} act */
 function settingsView(room, host, act) {
   const st = room.settings;
@@ -82,13 +110,7 @@ function settingsView(room, host, act) {
   for (const r of room.deck) counts[r] = (counts[r] || 0) + 1;
   const need = n + center;
   const range = ed ? ed.players : [1, 99];
-  const problem = room.deck_error
-    ? n < range[0] || n > range[1]
-      ? t("lobby.needPlayers", { min: range[0], max: range[1], n })
-      : room.deck.length !== need
-      ? t("lobby.deckSize", { have: room.deck.length, players: n, need, center })
-      : t("lobby.deckBad", { reason: room.deck_error })
-    : t("lobby.deckOk");
+  const problem = room.deck_error ? deckIssue(room, st.edition, n, range, need, center) : t("lobby.deckOk");
   const timers = h("p", { id: "timers" }, t("lobby.timerSummary", { turn: st.turn, jitter: st.jitter, day: fmt(st.day), vote: fmt(st.vote) }));
   if (!host) {
     return h("section", { class: "settings", "aria-labelledby": "settings-h" },
