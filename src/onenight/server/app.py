@@ -23,6 +23,7 @@ from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.session.views import dealt, room_frame
 from onenight.storage import open_store
 
+from . import suggestions
 from .client import router as client_router
 from .ops import Metrics
 from .problems import problems
@@ -121,6 +122,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         yield
+        suggestions.shutdown()
         await hub.stop()
 
     app = FastAPI(
@@ -206,7 +208,7 @@ def create_app(
         if not ed.min_players <= players <= ed.max_players:
             reply["reason"] = f"{ed.id} is for {ed.min_players}–{ed.max_players} players"
             return reply
-        reply["decks"] = (await asyncio.to_thread(suggested_decks, ed.id, players))[:top]
+        reply["decks"] = (await suggested_decks(ed.id, players))[:top]
         return reply
 
     @app.post("/api/rooms", status_code=201, responses=problems(400, 429, 503))

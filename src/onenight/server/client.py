@@ -13,6 +13,8 @@ from fastapi.responses import FileResponse, Response
 
 from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
+from .problems import problems
+
 APP = Path(__file__).resolve().parent.parent / "web" / "app"
 #: The client's own files: ``main.js``, ``i18n/fr.json``, ``views/night.js`` (nothing else).
 _ASSET = re.compile(r"^(?:i18n/|views/)?[a-z0-9_-]+\.(?:js|css|json|svg|png)$")
@@ -52,7 +54,7 @@ async def asset(name: str) -> FileResponse:
     return FileResponse(path, headers=_NO_CACHE, media_type=media)
 
 
-@router.get("/api/rooms/{code}/qr.svg")
+@router.get("/api/rooms/{code}/qr.svg", responses=problems(404))
 async def qr(code: str, request: Request) -> Response:
     """The room's share link (``/r/{code}`` on the host the page was loaded from) as a
     QR code in SVG, drawn by segno."""
