@@ -29,9 +29,11 @@ from .conftest import Server
 from .helpers import bot, close_all, make_room, random_deck, replayed, stored
 
 GAMES = 200
-AT_ONCE = 10
+AT_ONCE = 5
 TIMERS = {"turn": 0.08, "jitter": 0.03, "day": 30.0, "vote": 5.0}
-TOLERANCE = 0.25  #: seconds between the first and the last member getting one broadcast
+#: Seconds between the first and the last member getting one broadcast, as the clients
+#: (all the players of 5 games, in this one test process) see it on a loaded machine.
+TOLERANCE = 0.5
 ROLES = frozenset(ALL_ROLES)
 PUBLIC_KEYS = {"deck", "calls", "turns", "players", "edition", "settings"}
 FACT_KEYS = {"wolves", "masons", "tanners", "acted", "little_girl"}
