@@ -155,8 +155,12 @@ class Client:
     # ----- requests -----
 
     async def send(self, message: dict[str, Any]) -> None:
-        """Send a message without waiting for its answer."""
-        await self.ws.send(orjson.dumps(message).decode())
+        """Send a message without waiting for its answer (ServerError ``closed`` when the
+        connection is gone)."""
+        try:
+            await self.ws.send(orjson.dumps(message).decode())
+        except ConnectionClosed:
+            raise ServerError("closed", "connection closed") from None
 
     async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         """Send a message and wait for its ack; ServerError on an error frame."""
@@ -190,6 +194,30 @@ class Client:
             message["last"] = last
             self.last = last
         return await self._open(message)
+
+    async def carry_on(self, url: str, timeout: float = 30.0) -> Client:
+        """A new connection that carries on this one (after it closed): to ``url``, any
+        server of the room, resuming from the last frame seen, so that only the frames
+        missed come. It knows what this one knew; retried while the room moves between
+        servers (``busy``, or a connection refused)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                try:
+                    c = await Client.connect(url, record=self.record)
+                except OSError:
+                    await asyncio.sleep(0.1)
+                    continue
+                c.frames = self.frames
+                c.room, c.state, c.talk, c.states = self.room, self.state, self.talk, self.states
+                c.duplicates = self.duplicates
+                try:
+                    await c.resume(self.room_code or "", self.token or "", last=self.last)
+                    return c
+                except ServerError as exc:
+                    await c.close()
+                    if exc.code not in ("busy", "closed"):
+                        raise
+                    await asyncio.sleep(0.1)
 
     async def configure(self, **settings: Any) -> dict[str, Any]:
         return await self.request({"type": "configure", **settings})

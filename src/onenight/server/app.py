@@ -14,13 +14,13 @@ from fastapi.routing import APIRoute
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, BeforeValidator, Field
 
+from onenight.cluster import open_cluster
 from onenight.pubsub import open_pubsub
-from onenight.rules import EDITIONS, Phase
+from onenight.rules import EDITIONS
 from onenight.session.decks import check_deck
-from onenight.session.hub import Hub, RoomActor
+from onenight.session.hub import Hub
 from onenight.session.limits import Limits
 from onenight.session.protocol import MAX_NAME, BadMessage
-from onenight.session.views import dealt, room_frame
 from onenight.storage import open_store
 
 from . import suggestions
@@ -116,7 +116,9 @@ def create_app(
     """The server app with its store (``db`` URL, default SQLite ``onenight.db``) and its
     pub/sub (``memory://`` or ``redis://…``)."""
     metrics = Metrics()
-    hub = Hub(open_store(db), open_pubsub(pubsub), metrics=metrics, limits=limits)
+    bus = open_pubsub(pubsub)
+    cluster = open_cluster(bus, pubsub, metrics)
+    hub = Hub(open_store(db), bus, metrics=metrics, limits=limits, cluster=cluster)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -136,14 +138,16 @@ def create_app(
     app.include_router(client_router)  # /, /r/{code}: the browser client
 
     def fail(exc: BadMessage) -> HTTPException:
-        codes = {"no_room": 404, "rate_limited": 429, "full": 503}
-        status = codes.get(exc.code, 409 if exc.code in ("name_taken", "room_full") else 400)
+        codes = {"no_room": 404, "rate_limited": 429, "full": 503, "busy": 503}
+        conflicts = ("name_taken", "room_full", "no_result")
+        status = codes.get(exc.code, 409 if exc.code in conflicts else 400)
         return HTTPException(status, detail={"code": exc.code, "message": exc.message})
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        """Liveness: the process answers."""
-        return {"ok": True, "rooms": len(hub.rooms)}
+        """Liveness: the process answers; the rooms it owns; its id among the processes
+        that share the bus (``local`` alone)."""
+        return {"ok": True, "rooms": len(hub.rooms), "process": hub.cluster.me}
 
     @app.get("/api/ready", responses={503: {"description": "the database or the bus is down"}})
     async def ready() -> JSONResponse:
@@ -230,34 +234,21 @@ def create_app(
             raise fail(exc) from None
         return Joined(room=s.room, member=s.member, token=s.token)
 
-    def room_actor(code: str) -> RoomActor:
-        try:
-            return hub.actor(code)
-        except BadMessage as exc:
-            raise fail(exc) from None
-
     @app.get("/api/rooms/{code}", responses=problems(404))
     async def get_room(code: str) -> dict[str, Any]:
         """The public lobby of a room: members, seats, settings, scoreboard."""
-        actor = room_actor(code)
-        online = {m for m, n in actor.online.items() if n > 0}
-        return room_frame(actor.room, None, online)
+        try:
+            return await hub.view(code)
+        except BadMessage as exc:
+            raise fail(exc) from None
 
     @app.get("/api/rooms/{code}/result", responses=problems(404, 409))
     async def get_result(code: str) -> dict[str, Any]:
         """The last ended game: every card, deaths, winners, votes and the night timeline."""
-        actor = room_actor(code)
-        play = actor.room.play
-        if play is None or play.phase != Phase.END:
-            raise HTTPException(409, detail={"code": "no_result", "message": "no ended game"})
-        return {
-            "game": play.no,
-            "players": play.names,
-            "result": play.result,
-            "dealt": dealt(play),
-            "edition": play.edition,
-            "deck": play.deck,
-        }
+        try:
+            return await hub.result(code)
+        except BadMessage as exc:
+            raise fail(exc) from None
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -2,7 +2,8 @@
 
 ``/api/health`` says the process is alive; ``/api/ready`` that its database and its bus
 answer. ``/metrics`` is the standard Prometheus text (``prometheus-client``), one registry
-per app: rooms, members online, messages in, frames out, command latency.
+per app: rooms, members online, messages in, frames out, command latency, lease
+changes.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ class Metrics:
             "onenight_messages_in", "Client messages", ["type", "outcome"], registry=self.registry
         )
         self.frames = Counter("onenight_frames_out", "Frames sent", registry=self.registry)
+        self.leases = Counter(
+            "onenight_lease_changes",
+            "Room leases this process acquired, released or lost (several processes)",
+            ["change"],
+            registry=self.registry,
+        )
         self.latency = Histogram(
             "onenight_command_seconds",
             "Time from a message to its answer",

@@ -17,9 +17,10 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from onenight.cluster import channel
 from onenight.pubsub import SlowSubscriber, Subscription
 from onenight.session import protocol as P
-from onenight.session.hub import Hub, Session, channel
+from onenight.session.hub import Answer, Hub, Session
 from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
 
@@ -60,6 +61,8 @@ class Connection:
         self.closing = False
         self.busy = False  #: a message is being handled (its answer is still to come)
         self.leaving = False  #: the member got its ``bye``
+        self.seen = 0  #: the number of the last frame sent (none is sent twice)
+        self.size: int | None = None  #: the night's frame size, at night
 
     async def send(self, text: str) -> None:
         async with self.send_lock:
@@ -67,8 +70,8 @@ class Connection:
 
     async def reply(self, frame: dict[str, Any], size: int | None = None) -> None:
         """An ack or an error, padded to the night's frame size when the message came at
-        night (``size``) or when the answer leaves at night (the host's ``start``)."""
-        size = size or self.hub.reply_size(self.session)
+        night or when the answer leaves at night (the host's ``start``): ``size``, as the
+        room's owner said."""
         raw = orjson.dumps(frame)
         text = raw.decode() if size is None else pad(raw, size)
         if self.sub is not None and self.forwarder is not None:
@@ -110,7 +113,7 @@ class Connection:
     async def handle(self, raw: str | None, binary: bytes | None) -> None:
         ref = P.peek_ref(raw if raw is not None else binary or b"")
         received = time.monotonic()
-        size = self.hub.reply_size(self.session)
+        size = self.size  # refused here (not JSON, too fast): padded if it is night
         msg: Any = None
         try:
             if not self.bucket.take():
@@ -123,12 +126,14 @@ class Connection:
             if raw is None:
                 raise BadMessage("invalid", "messages are JSON text frames, not binary")
             msg = P.parse(raw)
-            fields = await self.execute(msg)
-            await self.night_pace(msg, received)
-            await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields}, size)
+            answer = await self.execute(msg)
+            await self.night_pace(msg, received, answer.night)
+            fields = answer.fields
+            await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields}, answer.size)
             self.count(msg, "ok", received)
         except BadMessage as exc:
-            await self.night_pace(msg, received)
+            size = size if exc.size is None else exc.size
+            await self.night_pace(msg, received, exc.night)
             await self.reply(
                 {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}, size
             )
@@ -144,14 +149,14 @@ class Connection:
         if metrics is not None:
             metrics.message(getattr(msg, "type", "unparsed"), outcome, received)
 
-    async def night_pace(self, msg: Any, received: float) -> None:
+    async def night_pace(self, msg: Any, received: float, night: bool) -> None:
         """At night the answer to an ``act`` or a ``nothing`` leaves NIGHT_REPLY_DELAY
         after the message came, whatever the server did for it (an act is stored first, a
         nothing is not): the answer's timing tells nobody which it was."""
-        if isinstance(msg, P.Act | P.Nothing) and self.hub.at_night(self.session):
+        if isinstance(msg, P.Act | P.Nothing) and night:
             await asyncio.sleep(max(0.0, received + NIGHT_REPLY_DELAY - time.monotonic()))
 
-    async def execute(self, msg: Any) -> dict[str, Any]:
+    async def execute(self, msg: Any) -> Answer:
         if isinstance(msg, P.OPENING):
             if self.session is not None:
                 raise BadMessage("already_joined", "this connection is already in a room")
@@ -164,35 +169,44 @@ class Connection:
                 session = await self.hub.resume(msg.room, msg.token, address)
             replayed = await self.open(session, getattr(msg, "last", None))
             fields = {"room": session.room, "member": session.member, "token": session.token}
-            return fields if replayed is None else {**fields, "replayed": replayed}
+            if replayed is not None:
+                fields["replayed"] = replayed
+            return Answer(fields, None, False)
         if isinstance(msg, P.Ping) and self.session is None:
-            return {"pong": True}
+            return Answer({"pong": True}, None, False)
         if self.session is None:
             raise BadMessage("not_joined", "create, join or resume a room first")
         return await self.hub.handle(self.session, msg)
 
     async def open(self, session: Session, last: int | None = None) -> int | None:
-        """Subscribe to the member's channel and send what it needs: the frames after
-        ``last`` when they are all kept (how many, returned), else the full view. The
-        room's lock is held throughout, so no frame can come between or twice."""
-        self.session = session
-        actor = self.hub.rooms[session.room]
-        async with actor.lock:
-            self.sub = await self.hub.pubsub.subscribe([channel(session.room, session.member)])
-            missed = None if last is None else actor.missed(session.member, last)
-            if missed is None:
-                self.forwarder = asyncio.create_task(self.forward(self.sub))
-                await actor.send_full(session.member)
-            else:
-                for text in missed:
-                    await self.send(text)
-                self.forwarder = asyncio.create_task(self.forward(self.sub))
+        """Subscribe to the member's channel, then ask the room for what the member
+        needs: the frames after ``last`` when they are all kept (how many, returned),
+        else the full view on the channel. A frame that comes both ways is sent once:
+        frames are numbered, and one not above the last sent is dropped."""
+        sub = await self.hub.pubsub.subscribe([channel(session.room, session.member)])
+        try:
+            missed = await self.hub.open(session, last)
+        except BaseException:
+            await sub.close()
+            raise
+        self.session, self.sub = session, sub
+        self.seen = last or 0
+        for text in missed or ():
+            await self.send(text)
+            self.seen = frame_number(text) or self.seen
+        self.forwarder = asyncio.create_task(self.forward(sub))
         await self.hub.presence(session, +1)
         return None if missed is None else len(missed)
 
     async def forward(self, sub: Subscription) -> None:
         try:
             async for text in sub:
+                n = frame_number(text)
+                if n is not None:
+                    if n <= self.seen:
+                        continue
+                    self.seen = n
+                    self.watch_night(text)
                 await self.send(text)
                 if text.startswith('{"type":"bye"'):
                     self.leaving = True  # after the answer to the message being handled
@@ -206,6 +220,13 @@ class Connection:
         except Exception:
             self.closing = True
 
+    def watch_night(self, text: str) -> None:
+        """A state frame says whether it is night, and the night's frames' size: the
+        size of an answer refused here (not JSON, too fast) at night."""
+        if text.startswith('{"type":"state"'):
+            night = '"phase":"night"' in text and '"pad":"' in text
+            self.size = len(text.encode()) if night else None
+
     async def cleanup(self) -> None:
         if self.forwarder is not None:
             self.forwarder.cancel()
@@ -214,3 +235,15 @@ class Connection:
         if self.session is not None:
             with contextlib.suppress(Exception):
                 await self.hub.presence(self.session, -1)
+
+
+def frame_number(text: str) -> int | None:
+    """The ``n`` of a room's frame (the last key before the padding), or None for an
+    answer (acks and errors are not numbered)."""
+    end = text.rfind(',"pad":"')
+    body = text if end < 0 else text[:end] + "}"
+    start = body.rfind('"n":', len(body) - 24)
+    if start < 0 or not body.endswith("}"):
+        return None
+    digits = body[start + 4 : -1]
+    return int(digits) if digits.isdigit() else None

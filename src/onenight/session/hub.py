@@ -1,49 +1,41 @@
-"""The hub: every room of this process, and each room's actor.
+"""The hub: the rooms this process owns, and the way to every other room.
 
-The actor is a small pipeline, like boardgame.io's master: for a command or a timer it
-takes the room's lock, *decides* (the pure :func:`.core.decide` and :func:`.clock.tick`
-give the events), *stores* them in the append-only log, *applies* them to the room, and
-*publishes* the frames they cause, one channel per member (``CODE:member``). It holds
-no game logic of its own.
+Every request about a room (join, a command, a resume, presence, the lobby over HTTP)
+is *routed*: carried out here when this process owns the room (its
+:class:`.actor.RoomActor`), else forwarded by the cluster to the owner. When nobody
+owns an open room (its owner died or stopped), the first process that needs it, or
+the cluster's watch, takes it over: it replays the room's log from the store, loads the
+frame numbers from the cluster, and sends every member its full view, numbered on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import random
 import secrets
-import time
-from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from onenight.cluster import Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
 from onenight.rules import Phase
-from onenight.storage import Event, Store
+from onenight.storage import SeqConflict, Store
 
 from . import events as ev
 from . import protocol as P
-from .botseats import STAND_IN_LEVEL, BotSeats
-from .clock import due, tick
-from .core import MAX_SEATS, decide, join
-from .limits import Limits, PerAddress
-from .padding import pad
+from .actor import RoomActor
+from .core import MAX_SEATS, join
+from .limits import Limits
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .room import Room
-from .views import encode, log_frame, room_frame, state_frame, visible, with_field, you
+from .views import dealt, room_frame
 
 log = logging.getLogger("onenight.session")
 
 MAX_SPECTATORS = 24
-
-REPLAY = 32  #: frames kept per member for a resume that missed a few
-
-#: Night messages: at most one of these per member per turn is accepted.
-TAPS = (P.Act, P.Nothing)
+ROUTE_TRIES = 40  #: attempts to reach a room that is moving between processes
 
 
 @dataclass(frozen=True)
@@ -55,243 +47,28 @@ class Session:
     token: str
 
 
-def _final(raw: str, size: int | None) -> str:
-    return raw if size is None else pad(raw.encode(), size)
+@dataclass(frozen=True)
+class Answer:
+    """What a command gave: the ack's fields, the size its answer is padded to (the
+    night's frame size when it came or left at night) and whether it is night now."""
+
+    fields: dict[str, Any]
+    size: int | None
+    night: bool
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def channel(code: str, member: int) -> str:
-    return f"{code}:{member}"
-
-
-class RoomActor:
-    """One room: its state, lock, clock task and publishing."""
-
-    def __init__(self, hub: Hub, room: Room) -> None:
-        self.hub = hub
-        self.room = room
-        self.lock = asyncio.Lock()
-        self.wake = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
-        self.online: dict[int, int] = {}
-        self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
-        self.bots = BotSeats()
-        self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
-        self.numbers: dict[int, int] = {}  #: member → the number of its last frame
-        self.kept: dict[int, deque[tuple[int, str, int | None]]] = {}  #: for a resume
-
-    # ----- the pipeline -----
-
-    async def command(self, member: int, msg: P.Message) -> dict[str, Any]:
-        """Decide, store, apply, publish one member's command; the fields of its ack."""
-        room = self.room
-        play = room.play
-        tap = isinstance(msg, TAPS) and play is not None and play.phase == Phase.NIGHT
-        if tap and play is not None and self.tapped.get(member) == play.turn:
-            raise BadMessage("one_per_turn", "one act or nothing per turn")
-        events, reply = decide(room, member, msg, time.time(), self.hub.rng)
-        await self.commit(events)
-        if tap and play is not None:
-            self.tapped[member] = play.turn
-        await self.settle()
-        return reply
-
-    async def settle(self) -> None:
-        """Let the bots at the table do what they have to do now, one step at a time."""
-        for _ in range(4 * len(self.room.seats) + 8):
-            events = self.bots.next_events(self.room, time.time(), self.hub.rng)
-            if not events:
-                return
-            await self.commit(events)
-
-    async def commit(self, events: list[ev.RoomEvent]) -> None:
-        """Store these events, then apply them and publish what they change."""
-        if not events:
-            return
-        room = self.room
-        now = time.time()
-        stored = [
-            Event(room.code, room.seq + i + 1, e.kind, e.data(), now) for i, e in enumerate(events)
-        ]
-        await self.hub.store.append(stored)
-        ended = room.play is not None and room.play.result is None
-        for e in events:
-            room.apply(e, now)
-        ended = ended and room.play is not None and room.play.result is not None
-        await self.publish(events, ended)
-        if any(isinstance(e, ev.Started) for e in events):
-            for member in self.room.seats:
-                if not self.online.get(member):
-                    self.wait_for(member)
-        self.wake.set()
-
-    # ----- players away: a bot plays their seat after the grace period -----
-
-    def wait_for(self, member: int) -> None:
-        """Give an absent player the room's grace, then a bot plays the seat."""
-        task = self.away.get(member)
-        if task is None or task.done():
-            self.away[member] = asyncio.create_task(self._stand_in(member))
-
-    async def _stand_in(self, member: int) -> None:
-        await asyncio.sleep(self.room.settings.grace)
-        async with self.lock:
-            room = self.room
-            m = room.members.get(member)
-            seated = room.playing and room.play is not None and member in room.play.seats
-            if m is None or m.bot or m.stand_in or self.online.get(member) or not seated:
-                return
-            await self.commit([ev.StandIn(member=member, level=STAND_IN_LEVEL)])
-            await self.settle()
-
-    async def back(self, member: int) -> None:
-        """A player is online again: the stand-in, if any, leaves the seat."""
-        task = self.away.pop(member, None)
-        if task is not None:
-            task.cancel()
-        m = self.room.members.get(member)
-        if m is not None and m.stand_in is not None:
-            await self.commit([ev.StandInEnded(member=member)])
-
-    # ----- frames -----
-
-    @property
-    def frame_size(self) -> int | None:
-        """The size every frame is padded to while a game is under way (else None)."""
-        play = self.room.play
-        return play.frame_size if play is not None and self.room.playing else None
-
-    def pad_size(self, night_only: bool = True) -> int | None:
-        """The size frames are padded to now: the game's during the night (and, for state
-        frames, until the end), else None."""
-        size = self.frame_size
-        play = self.room.play
-        if size is None or (night_only and play is not None and play.phase != Phase.NIGHT):
-            return None
-        return size
-
-    async def send(self, member: int, frame: dict[str, Any] | str, night_only: bool = True) -> None:
-        """Number a frame for its member (``n``: 1, 2, … on the member's channel), pad it
-        if the game wants it, keep it for a ``resume``, and publish it."""
-        n = self.numbers.get(member, 0) + 1
-        self.numbers[member] = n
-        raw = with_field(frame if isinstance(frame, str) else encode(frame), "n", n)
-        size = self.pad_size(night_only)
-        kept = self.kept.get(member)
-        if kept is None:
-            kept = self.kept[member] = deque(maxlen=REPLAY)
-        kept.append((n, raw, size))
-        await self.hub.pubsub.publish(channel(self.room.code, member), _final(raw, size))
-        if self.hub.metrics is not None:
-            self.hub.metrics.frames.inc()
-
-    def missed(self, member: int, last: int) -> list[str] | None:
-        """The frames after ``last`` exactly as they were sent, or None when they are not
-        all kept any more (too many, or a restart): then the member gets the full view,
-        numbered on from ``last``."""
-        numbers = self.numbers.get(member, 0)
-        kept = self.kept.get(member, ())
-        if last > numbers or (numbers > last and (not kept or kept[0][0] > last + 1)):
-            self.numbers[member] = max(numbers, last)
-            return None
-        return [_final(raw, size) for n, raw, size in kept if n > last]
-
-    def recipients(self) -> list[int]:
-        return [m.id for m in self.room.members.values() if not m.gone]
-
-    async def send_room(self) -> None:
-        """The room frame to every member: its public part is built and encoded once."""
-        online = {m for m, n in self.online.items() if n > 0}
-        public = encode(room_frame(self.room, None, online))
-        for m in self.recipients():
-            await self.send(m, with_field(public, "you", you(self.room, m)))
-
-    async def send_state(self, members: Iterable[int]) -> None:
-        for m in members:
-            frame = state_frame(self.room, m)
-            if frame is not None:
-                await self.send(m, frame, night_only=False)
-
-    async def send_full(self, member: int) -> None:
-        """Everything a member sees, after joining or reconnecting."""
-        online = {m for m, n in self.online.items() if n > 0}
-        await self.send(member, room_frame(self.room, member, online))
-        await self.send_state([member])
-        await self.send(member, log_frame(self.room, member))
-
-    async def publish(self, events: list[ev.RoomEvent], ended: bool) -> None:
-        """The frames these events cause: what changed, to whom it changed for."""
-        room = self.room
-        kinds = {e.kind for e in events}
-        for e in events:
-            if isinstance(e, ev.Left | ev.Kicked):
-                await self.send(e.member, {"type": "bye", "reason": e.kind})
-        if kinds & ev.LOBBY_KINDS or ended:
-            await self.send_room()
-        # Night choices change nobody's frame now: their results come with the next turn.
-        if kinds & ev.GAME_KINDS or ended:
-            await self.send_state(self.recipients())
-        for e in events:
-            if isinstance(e, ev.Chat | ev.Whisper | ev.Claimed):
-                entry = (room.play.log if room.play is not None else room.log)[-1]
-                texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
-                for m in self.recipients():
-                    frame = visible(entry, room.seat_of(m))
-                    whole = frame is entry
-                    if whole not in texts:
-                        texts[whole] = encode(frame)
-                    await self.send(m, texts[whole])
-
-    # ----- the clock -----
-
-    def start(self) -> None:
-        if self.task is None:
-            self.task = asyncio.create_task(self.run(), name=f"room-{self.room.code}")
-
-    def idle_at(self) -> float | None:
-        """When this room closes for idleness: outside a game, nobody online, no event."""
-        room = self.room
-        if room.playing or any(n > 0 for n in self.online.values()):
-            return None
-        return room.last_at + self.hub.limits.idle
-
-    async def close_if_idle(self) -> None:
-        async with self.lock:
-            idle = self.idle_at()
-            if idle is not None and time.time() >= idle and not self.room.closed:
-                await self.commit([ev.Closed()])
-                self.hub.rooms.pop(self.room.code, None)
-
-    async def run(self) -> None:
-        """The room's clock: sleep until the game's deadline (or until the room has been
-        idle too long), then tick (or close the room); any commit wakes it early."""
-        while not self.room.closed:
-            self.wake.clear()
-            deadline, idle = due(self.room), self.idle_at()
-            wake_at = min((t for t in (deadline, idle) if t is not None), default=None)
-            delay = None if wake_at is None else wake_at - time.time()
-            if delay is None or delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), delay)
-                continue
-            if deadline is None:
-                await self.close_if_idle()
-                continue
-            async with self.lock:
-                if due(self.room) == deadline:
-                    try:
-                        await self.commit(tick(self.room, time.time(), self.hub.rng))
-                        await self.settle()
-                    except Exception:
-                        log.exception("room %s: clock failed", self.room.code)
-                        await asyncio.sleep(1.0)
+def _refused(exc: BadMessage, actor: RoomActor, size: int | None) -> BadMessage:
+    exc.size = size or actor.pad_size()
+    exc.night = actor.at_night
+    return exc
 
 
 class Hub:
-    """All rooms of this server process."""
+    """The rooms of this server process, and the routes to the others'."""
 
     def __init__(
         self,
@@ -300,30 +77,42 @@ class Hub:
         rng: random.Random | None = None,
         metrics: Any = None,
         limits: Limits | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
         self.pubsub = pubsub
+        self.cluster: Cluster = cluster or LocalCluster(pubsub)
         self.limits = limits or Limits()
-        self.creates = PerAddress(self.limits.creates_per_minute)
-        self.joins = PerAddress(self.limits.joins_per_minute)
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}
+        self.taking: dict[str, asyncio.Task[bool]] = {}
+
+    # ----- start, stop, ownership -----
 
     async def start(self) -> None:
-        """Open the store and bring back every open room from its log."""
+        """Open the store; bring back every open room (one process) or let the cluster
+        hand out the rooms nobody owns (several)."""
         await self.store.open()
-        for code in await self.store.open_rooms():
+        codes = await self.store.open_rooms()
+        if self.cluster.shared:
+            await self.cluster.start(self, codes)
+            return
+        await self.cluster.start(self, [])
+        for code in codes:
             room = await self._restore(code)
-            if room is None:
-                continue
-            actor = RoomActor(self, room)
-            self.rooms[code] = actor
-            actor.start()
-            if room.playing:  # nobody is online after a restart
-                for member in room.seats:
-                    actor.wait_for(member)
+            if room is not None:
+                self._adopt(room)
         log.info("restored %d rooms", len(self.rooms))
+
+    def _adopt(self, room: Room) -> RoomActor:
+        actor = RoomActor(self, room)
+        self.rooms[room.code] = actor
+        actor.start()
+        if room.playing:  # nobody is online after a restart
+            for member in room.seats:
+                actor.wait_for(member)
+        return actor
 
     async def _restore(self, code: str) -> Room | None:
         room = Room(code)
@@ -337,55 +126,209 @@ class Hub:
         except Exception:  # one bad log must not keep the others down
             log.exception("room %s: cannot replay its log; left closed", code)
             return None
-        return room
+        return room if room.seq > 0 else None
+
+    async def take_over(self, code: str) -> bool:
+        """Own a room whose lease is free: replay its log, carry on its game."""
+        if code in self.rooms:
+            return True
+        task = self.taking.get(code)
+        if task is None:
+            task = self.taking[code] = asyncio.create_task(self._take_over(code))
+            task.add_done_callback(lambda _: self.taking.pop(code, None))
+        return await asyncio.shield(task)
+
+    async def _take_over(self, code: str) -> bool:
+        if len(self.rooms) >= self.limits.max_rooms or not await self.cluster.acquire(code):
+            return False
+        room = await self._restore(code)
+        if room is None or room.closed:
+            await self.cluster.release(code, closed=True)
+            return False
+        actor = RoomActor(self, room)
+        actor.restore_frames(await self.cluster.kept(code, list(room.members)))
+        actor.online_at = await self.cluster.online(code)
+        self.rooms[code] = actor
+        async with actor.locked():
+            await actor.recount()
+            for member in actor.recipients():  # what the last owner may not have sent
+                actor.send_full(member)
+        actor.start()
+        if room.playing:
+            for member in room.seats:
+                if not actor.online.get(member):
+                    actor.wait_for(member)
+        log.info("room %s: taken over (event %d)", code, room.seq)
+        return True
+
+    async def lost(self, code: str) -> None:
+        """Another process owns the room now, or has written it: let it go here (and
+        give the lease back if it is still ours: the next owner replays the log)."""
+        actor = self.rooms.pop(code, None)
+        if actor is not None:
+            actor.stop()
+            log.warning("room %s: owned by another process now", code)
+        await self.cluster.release(code, closed=False)
+
+    async def conflict(self, code: str, exc: BaseException) -> bool:
+        """Whether ``exc`` says another process has written this room (then let it go)."""
+        if isinstance(exc, SeqConflict) and self.cluster.shared:
+            await self.lost(code)
+            return True
+        return False
+
+    async def closed(self, code: str) -> None:
+        self.rooms.pop(code, None)
+        await self.cluster.release(code, closed=True)
+
+    async def process_gone(self, process: str) -> None:
+        """A process died: its members are offline in the rooms owned here."""
+        for actor in list(self.rooms.values()):
+            if actor.online_at.pop(process, None):
+                async with actor.locked():
+                    await actor.recount()
 
     async def stop(self) -> None:
         for actor in self.rooms.values():
-            if actor.task is not None:
-                actor.task.cancel()
-            for task in actor.away.values():
-                task.cancel()
+            actor.stop()
+        await self.cluster.stop()
         await self.store.close()
         await self.pubsub.close()
 
-    def actor(self, code: str) -> RoomActor:
-        actor = self.rooms.get(code.strip().upper())
-        if actor is None or actor.room.closed:
-            raise BadMessage("no_room", f"there is no room {code!r}")
-        return actor
+    # ----- routing -----
+
+    async def route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Carry out ``op`` on a room, here if this process owns it, else at its owner."""
+        code = code.strip().upper()
+        for _ in range(ROUTE_TRIES):
+            actor = self.rooms.get(code)
+            if actor is not None:
+                try:
+                    return await self.serve_local(actor, op, args)
+                except SeqConflict as exc:
+                    if not await self.conflict(code, exc):
+                        raise
+                    continue
+            if not self.cluster.shared:
+                break
+            owner = await self.cluster.owner(code)
+            if owner is None:
+                if await self.take_over(code) or await self.cluster.owner(code) is not None:
+                    continue
+                break
+            if owner == self.cluster.me:  # a take-over under way here
+                await asyncio.sleep(0.02)
+                continue
+            try:
+                return await self.cluster.call(owner, code, op, args)
+            except OwnerGone:
+                await asyncio.sleep(0.1)
+        if self.cluster.shared and code in self.taking:
+            raise BadMessage("busy", "the room is moving between servers: try again")
+        raise BadMessage("no_room", f"there is no room {code!r}")
+
+    async def serve(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """A request from another process for a room owned here (OwnerGone: not here)."""
+        actor = self.rooms.get(code)
+        if actor is None:
+            raise OwnerGone(code)
+        try:
+            return await self.serve_local(actor, op, args)
+        except SeqConflict as exc:
+            await self.conflict(code, exc)
+            raise OwnerGone(code) from None
+
+    async def serve_local(self, actor: RoomActor, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        room = actor.room
+        if room.closed:
+            raise BadMessage("no_room", f"there is no room {room.code!r}")
+        if op == "view":
+            return room_frame(room, None, actor.online_members())
+        if op == "result":
+            return _result(actor)
+        if op == "join":
+            async with actor.locked():
+                return await self._join(actor, args["name"], args["spectator"], [])
+        member = self._member(actor, args)
+        if op == "resume":
+            return {"member": member}
+        if op == "handle":
+            return await self._handle(actor, member, args)
+        if op == "open":
+            async with actor.locked():
+                self._member(actor, args)
+                last = args.get("last")
+                missed = None if last is None else actor.missed(member, last)
+                if missed is None:
+                    actor.send_full(member)
+                return {"missed": missed}
+        if op == "presence":
+            async with actor.locked():
+                await actor.presence(args["process"], member, args["delta"])
+            return {}
+        raise BadMessage("invalid", f"unknown request {op!r}")
+
+    def _member(self, actor: RoomActor, args: dict[str, Any]) -> int:
+        member = actor.room.tokens.get(token_hash(args["token"]))
+        if member is None:
+            raise BadMessage("bad_token", "unknown token for this room")
+        if "member" in args and args["member"] != member:
+            raise BadMessage("bad_token", "you are no longer in this room")
+        return member
+
+    async def _handle(self, actor: RoomActor, member: int, args: dict[str, Any]) -> dict[str, Any]:
+        size = actor.pad_size()  # an answer to a message that came at night is padded
+        try:
+            msg = P.message_adapter.validate_python(args["msg"])
+            async with actor.locked():
+                self._member(actor, args)  # still in the room once its turn came
+                fields = await actor.command(member, msg)
+        except BadMessage as exc:
+            raise _refused(exc, actor, size) from None
+        return {"fields": fields, "size": size or actor.pad_size(), "night": actor.at_night}
+
+    # ----- rooms: create, join, resume -----
 
     def new_code(self) -> str:
-        for _ in range(100):
-            code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self.rooms:
-                return code
-        raise BadMessage("full", "no free room code")
+        return "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
     async def create(self, name: str, address: str | None = None) -> Session:
-        if not self.creates.take(address):
+        if not await self.cluster.take("creates", address, self.limits.creates_per_minute):
             raise BadMessage("rate_limited", "too many new rooms from your address: wait")
         if len(self.rooms) >= self.limits.max_rooms:
             raise BadMessage("full", "the server has too many rooms")
         P.clean_name(name)
-        actor = RoomActor(self, Room(self.new_code()))
-        self.rooms[actor.room.code] = actor
-        async with actor.lock:
-            session = await self._join(actor, name, False, [ev.Created()])
-        actor.start()
-        return session
+        for _ in range(100):
+            code = self.new_code()
+            if code in self.rooms or not await self.cluster.new_room(code):
+                continue
+            actor = self.rooms[code] = RoomActor(self, Room(code))
+            try:
+                async with actor.locked():
+                    joined = await self._join(actor, name, False, [ev.Created()])
+            except SeqConflict:  # a code used before, that the cluster forgot
+                self.rooms.pop(code, None)
+                await self.cluster.release(code, closed=False)
+                continue
+            except BaseException:
+                self.rooms.pop(code, None)
+                await self.cluster.release(code, closed=True)
+                raise
+            actor.start()
+            return Session(code, joined["member"], joined["token"])
+        raise BadMessage("full", "no free room code")
 
     async def join(
         self, code: str, name: str, spectator: bool, address: str | None = None
     ) -> Session:
-        if not self.joins.take(address):
+        if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
-        actor = self.actor(code)
-        async with actor.lock:
-            return await self._join(actor, name, spectator, [])
+        joined = await self.route(code, "join", {"name": name, "spectator": spectator})
+        return Session(code.strip().upper(), joined["member"], joined["token"])
 
     async def _join(
         self, actor: RoomActor, name: str, spectator: bool, pre: list[ev.RoomEvent]
-    ) -> Session:
+    ) -> dict[str, Any]:
         token = secrets.token_urlsafe(24)
         limit = MAX_SPECTATORS if spectator else MAX_SEATS
         room = actor.room
@@ -395,55 +338,57 @@ class Hub:
         finally:
             room.seq -= len(pre)
         await actor.commit([*pre, *joined])
-        member = joined[0].member  # type: ignore[union-attr]
-        return Session(room.code, member, token)
+        return {"member": joined[0].member, "token": token}  # type: ignore[union-attr]
 
     async def resume(self, code: str, token: str, address: str | None = None) -> Session:
-        if not self.joins.take(address):
+        if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
-        actor = self.actor(code)
-        member = actor.room.tokens.get(token_hash(token))
-        if member is None:
-            raise BadMessage("bad_token", "unknown token for this room")
-        return Session(actor.room.code, member, token)
+        found = await self.route(code, "resume", {"token": token})
+        return Session(code.strip().upper(), found["member"], token)
 
-    def check(self, session: Session) -> RoomActor:
-        """The room of a session whose token is still valid."""
-        actor = self.actor(session.room)
-        if actor.room.tokens.get(token_hash(session.token)) != session.member:
-            raise BadMessage("bad_token", "you are no longer in this room")
-        return actor
+    # ----- a member's connection -----
+
+    def _args(self, session: Session, **more: Any) -> dict[str, Any]:
+        return {"member": session.member, "token": session.token, **more}
+
+    async def open(self, session: Session, last: int | None) -> list[str] | None:
+        """A connection opens: the frames after ``last`` when they are all kept, else
+        None and the member's full view is published on its channel."""
+        found = await self.route(session.room, "open", self._args(session, last=last))
+        missed: list[str] | None = found["missed"]
+        return missed
 
     async def presence(self, session: Session, delta: int) -> None:
-        actor = self.rooms.get(session.room)
-        if actor is None:
-            return
-        async with actor.lock:
-            before = actor.online.get(session.member, 0)
-            actor.online[session.member] = before + delta
-            if (before > 0) != (before + delta > 0):
-                await actor.send_room()
-                actor.wake.set()  # the idle clock starts or stops
-            if before == 0 and delta > 0:
-                await actor.back(session.member)
-            elif before > 0 and before + delta == 0 and actor.room.playing:
-                actor.wait_for(session.member)
+        await self.cluster.presence(session.room, session.member, delta)
+        process = self.cluster.me
+        await self.route(
+            session.room, "presence", self._args(session, delta=delta, process=process)
+        )
 
-    async def handle(self, session: Session, msg: P.Message) -> dict[str, Any]:
-        """Carry out one command of an authenticated member; the fields of its ack."""
-        actor = self.check(session)
-        async with actor.lock:
-            self.check(session)
-            return await actor.command(session.member, msg)
+    async def handle(self, session: Session, msg: P.Message) -> Answer:
+        """Carry out one command of an authenticated member."""
+        data = msg.model_dump(mode="json")
+        found = await self.route(session.room, "handle", self._args(session, msg=data))
+        return Answer(found["fields"], found["size"], found["night"])
 
-    def at_night(self, session: Session | None) -> bool:
-        """Whether this session's room is in the night of a game."""
-        actor = self.rooms.get(session.room) if session is not None else None
-        play = actor.room.play if actor is not None else None
-        return play is not None and play.phase == Phase.NIGHT
+    async def view(self, code: str) -> dict[str, Any]:
+        """The public lobby of a room."""
+        return await self.route(code, "view", {})
 
-    def reply_size(self, session: Session | None) -> int | None:
-        """The size of the answer to a message this session sends now: the game's frame
-        size during the night (kept even if the night ends before the answer leaves)."""
-        actor = self.rooms.get(session.room) if session is not None else None
-        return None if actor is None else actor.pad_size()
+    async def result(self, code: str) -> dict[str, Any]:
+        """The last ended game of a room."""
+        return await self.route(code, "result", {})
+
+
+def _result(actor: RoomActor) -> dict[str, Any]:
+    play = actor.room.play
+    if play is None or play.phase != Phase.END:
+        raise BadMessage("no_result", "no ended game")
+    return {
+        "game": play.no,
+        "players": play.names,
+        "result": play.result,
+        "dealt": dealt(play),
+        "edition": play.edition,
+        "deck": play.deck,
+    }

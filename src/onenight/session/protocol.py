@@ -182,7 +182,11 @@ OPENING = (Create, Join, Resume)
 
 
 class BadMessage(Exception):
-    """A message that cannot be accepted; ``code`` is a stable error code."""
+    """A message that cannot be accepted; ``code`` is a stable error code. The owner of
+    the room says how its answer is padded (``size``) and whether it is night."""
+
+    size: int | None = None
+    night: bool = False
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

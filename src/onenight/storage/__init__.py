@@ -28,6 +28,11 @@ class Event:
     at: float
 
 
+class SeqConflict(ValueError):
+    """An append whose ``seq`` is already taken: another writer (another process that
+    owns the room now) has written the room since this one read it."""
+
+
 class Store(Protocol):
     """An append-only log of room events."""
 
@@ -35,7 +40,8 @@ class Store(Protocol):
         """Connect, creating or upgrading the schema."""
 
     async def append(self, events: Sequence[Event]) -> None:
-        """Store events durably, all or none; return only once they are stored."""
+        """Store events durably, all or none; return only once they are stored.
+        SeqConflict if a ``(room, seq)`` is already stored."""
 
     async def open_rooms(self) -> list[str]:
         """Codes of the rooms that have events and were not closed."""
@@ -64,7 +70,7 @@ class MemoryStore:
             log = self._log.setdefault(event.room, [])
             before = last.get(event.room, log[-1].seq if log else event.seq - 1)
             if event.seq != before + 1:
-                raise ValueError(f"room {event.room}: seq {event.seq} after {before}")
+                raise SeqConflict(f"room {event.room}: seq {event.seq} after {before}")
             last[event.room] = event.seq
         for event in events:
             self._log[event.room].append(event)
@@ -94,4 +100,4 @@ def open_store(url: str | None = None) -> Store:
     raise ValueError(f"unsupported database URL {url!r}")
 
 
-__all__ = ["DEFAULT_URL", "Event", "MemoryStore", "Store", "open_store"]
+__all__ = ["DEFAULT_URL", "Event", "MemoryStore", "SeqConflict", "Store", "open_store"]

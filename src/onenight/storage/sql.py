@@ -35,9 +35,10 @@ from sqlalchemy import (
     make_url,
     select,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from . import Event
+from . import Event, SeqConflict
 
 SCHEMA_VERSION = 1
 
@@ -203,6 +204,8 @@ class SqlStore:
             for (_, future), error in zip(batch, errors, strict=True):
                 if future.done():
                     continue
+                if isinstance(error, IntegrityError | sqlite3.IntegrityError):
+                    error = SeqConflict(f"a (room, seq) already stored: {error}")
                 if error is None:
                     future.set_result(None)
                 else:

@@ -1,0 +1,176 @@
+"""Room ownership across server processes, behind a small interface chosen by URL.
+
+One process at a time *owns* a room: it holds the room's state, runs its clock and
+carries out its commands (:class:`onenight.session.actor.RoomActor`); every other
+process forwards that room's commands to the owner. The event log in the store is the
+truth, so any process can take a room over by replaying it.
+
+* ``memory://`` (:class:`LocalCluster`): one process, which owns every room.
+* ``redis://host:port/db`` (:mod:`.redis`): ownership is a Redis lease with a short TTL
+  that the owner renews; commands travel to the owner over Redis; a process takes over
+  the rooms whose owner stopped renewing; frame numbers and the frames kept for a
+  ``resume`` live in Redis too, so they survive the owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
+
+from onenight.pubsub import PubSub
+from onenight.session.limits import PerAddress
+
+
+class Frame(NamedTuple):
+    """One frame for one member: its number, its text before padding, the padding."""
+
+    member: int
+    n: int
+    raw: str
+    size: int | None
+
+
+def final(raw: str, size: int | None) -> str:
+    """A frame's text as it goes on the wire (padded when the game wants it)."""
+    from onenight.session.padding import pad
+
+    return raw if size is None else pad(raw.encode(), size)
+
+
+def channel(code: str, member: int) -> str:
+    """The pub/sub channel of one member of one room."""
+    return f"{code}:{member}"
+
+
+class OwnerGone(Exception):
+    """The room's owner did not answer in time (it may have died): ask again."""
+
+
+class Owner(Protocol):
+    """What a cluster asks of the hub of its process."""
+
+    async def serve(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Carry out a request forwarded by another process for a room owned here."""
+
+    async def take_over(self, code: str) -> bool:
+        """Become the owner of a room nobody owns (its lease is free)."""
+
+    async def lost(self, code: str) -> None:
+        """Another process owns this room now: stop serving it here."""
+
+    async def process_gone(self, process: str) -> None:
+        """A process died: its connections' members are offline."""
+
+
+class Cluster(Protocol):
+    me: str  #: this process's id
+    shared: bool  #: whether other processes may own rooms
+
+    async def start(self, owner: Owner, rooms: Sequence[str]) -> None:
+        """Serve this process's part; ``rooms``: the open rooms of the store."""
+
+    async def stop(self) -> None:
+        """Hand this process's leases back (another process takes the rooms at once)."""
+
+    async def new_room(self, code: str) -> bool:
+        """Reserve a fresh room code across processes and own its room (False if taken)."""
+
+    async def acquire(self, code: str) -> bool:
+        """Own a room whose lease is free (False if another process owns it)."""
+
+    async def owner(self, code: str) -> str | None:
+        """The process that owns the room now, if any."""
+
+    async def release(self, code: str, closed: bool) -> None:
+        """Give a room's lease back (``closed``: the room will never open again)."""
+
+    async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Forward a request to the room's owner; its answer, or BadMessage, or
+        OwnerGone when it does not answer in time."""
+
+    async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
+        """Publish frames in order (and keep them, with their numbers, for a resume)."""
+
+    async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
+        """The frames kept for each member (for a process that takes a room over)."""
+
+    async def presence(self, code: str, member: int, delta: int) -> None:
+        """Count a connection of a member to this process (+1) or its end (-1)."""
+
+    async def online(self, code: str) -> dict[str, dict[int, int]]:
+        """Process → member → connections, for the live processes (a take-over)."""
+
+    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+        """Whether this address may create or join now (a token bucket per address)."""
+
+
+class LocalCluster:
+    """One process: it owns every room; frames are published on the local pub/sub."""
+
+    shared = False
+
+    def __init__(self, pubsub: PubSub) -> None:
+        self.me = "local"
+        self.pubsub = pubsub
+        self.buckets: dict[str, PerAddress] = {}
+
+    async def start(self, owner: Owner, rooms: Sequence[str]) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    async def new_room(self, code: str) -> bool:
+        return True  # the hub checks its own rooms
+
+    async def acquire(self, code: str) -> bool:
+        return False  # every open room was restored at start
+
+    async def owner(self, code: str) -> str | None:
+        return None
+
+    async def release(self, code: str, closed: bool) -> None:
+        return None
+
+    async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        raise OwnerGone(owner)
+
+    async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
+        for f in frames:
+            await self.pubsub.publish(channel(code, f.member), final(f.raw, f.size))
+
+    async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
+        return {}
+
+    async def presence(self, code: str, member: int, delta: int) -> None:
+        return None
+
+    async def online(self, code: str) -> dict[str, dict[int, int]]:
+        return {}
+
+    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+        bucket = self.buckets.get(kind)
+        if bucket is None:
+            bucket = self.buckets[kind] = PerAddress(per_minute)
+        return bucket.take(address)
+
+
+def open_cluster(pubsub: PubSub, url: str = "memory://", metrics: Any = None) -> Cluster:
+    """The cluster for a bus URL: one process for ``memory://``, Redis leases else."""
+    if url.startswith("memory:"):
+        return LocalCluster(pubsub)
+    from .redis import RedisCluster
+
+    return RedisCluster(url, pubsub, metrics)
+
+
+__all__ = [
+    "Cluster",
+    "Frame",
+    "LocalCluster",
+    "Owner",
+    "OwnerGone",
+    "channel",
+    "final",
+    "open_cluster",
+]

@@ -1,0 +1,326 @@
+"""Room ownership over Redis: leases, forwarded requests, shared frame numbers and limits.
+
+Keys (all under ``onenight:``):
+
+* ``lease:CODE`` → the owning process's id, with a TTL of :data:`LEASE` seconds that the
+  owner renews every :data:`BEAT` seconds. ``SET NX`` takes a free lease, so one process
+  at a time owns a room; a renewal that finds another id there tells the old owner to
+  let the room go. Graceful shutdown deletes its leases: others take the rooms at once.
+* ``process:ID`` → a heartbeat with the same TTL; ``processes`` → the ids seen.
+* ``rooms`` → the open rooms (every process watches them and takes over those whose
+  lease is free); ``codes`` → every room code ever used (codes are unique).
+* ``kept:CODE:MEMBER`` → the member's last frames ``[n, raw, size]``, pushed in the same
+  ``MULTI`` as their ``PUBLISH``: a process that takes a room over numbers on from there,
+  and a ``resume`` after a failover replays exactly what was missed.
+* ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
+* ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
+
+Requests for a room travel to its owner on the owner's channel ``rpc:ID`` (JSON), and
+answers come back on the asker's channel, over the same pub/sub as the frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from onenight.pubsub import PubSub, Subscription
+from onenight.pubsub.redis import PREFIX
+from onenight.session.protocol import BadMessage
+
+from . import Frame, Owner, OwnerGone, channel, final
+
+log = logging.getLogger("onenight.cluster")
+
+LEASE = 1.0  #: seconds a lease lives without renewal (a dead owner's rooms move after it)
+BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
+ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
+CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
+KEEP = 32  #: frames kept per member (the actor's REPLAY)
+KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
+
+RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+BUCKET = """
+local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local b = redis.call('HMGET', KEYS[1], 't', 'at')
+local tokens, at = tonumber(b[1]) or burst, tonumber(b[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate) - 1
+local ok = tokens >= 0
+if not ok then tokens = tokens + 1 end
+redis.call('HSET', KEYS[1], 't', tokens, 'at', now)
+redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 60)
+if ok then return 1 end
+return 0
+"""
+
+
+def _key(*parts: object) -> str:
+    return PREFIX + ":".join(str(p) for p in parts)
+
+
+class RedisCluster:
+    """Several processes, one Redis: each room owned by one process at a time."""
+
+    shared = True
+
+    def __init__(self, url: str, pubsub: PubSub, metrics: Any = None) -> None:
+        import redis.asyncio as aioredis
+
+        self.redis: Any = aioredis.from_url(url)
+        self.pubsub = pubsub
+        self.metrics = metrics
+        self.me = secrets.token_hex(6)
+        self.owned: set[str] = set()
+        self.owner_of: Owner | None = None
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.ids = itertools.count(1)
+        self.sub: Subscription | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        self.alive: set[str] = set()
+        self.answering: set[asyncio.Task[None]] = set()
+        self._renew = self.redis.register_script(RENEW)
+        self._release = self.redis.register_script(RELEASE)
+        self._bucket = self.redis.register_script(BUCKET)
+
+    # ----- this process -----
+
+    async def start(self, owner: Owner, rooms: Sequence[str]) -> None:
+        self.owner_of = owner
+        await self.beat()
+        await self.redis.sadd(_key("processes"), self.me)
+        if rooms:
+            await self.redis.sadd(_key("rooms"), *rooms)
+            await self.redis.sadd(_key("codes"), *rooms)
+        self.sub = await self.pubsub.subscribe([f"rpc:{self.me}"])
+        self.tasks = [
+            asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
+            asyncio.create_task(self._watch(), name="cluster-watch"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for code in list(self.owned):
+            with contextlib.suppress(Exception):
+                await self.release(code, closed=False)
+        with contextlib.suppress(Exception):
+            await self.redis.delete(_key("process", self.me))
+            await self.redis.srem(_key("processes"), self.me)
+        if self.sub is not None:
+            await self.sub.close()
+        await self.redis.aclose()
+
+    async def beat(self) -> None:
+        """This process's heartbeat, and its leases renewed (those lost are let go)."""
+        ttl = int(LEASE * 1000)
+        codes = list(self.owned)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(_key("process", self.me), 1, px=ttl)
+            for code in codes:
+                await self._renew(keys=[_key("lease", code)], args=[self.me, ttl], client=pipe)
+            results = await pipe.execute()
+        for code, kept in zip(codes, results[1:], strict=True):
+            if not kept and code in self.owned:
+                self.owned.discard(code)
+                self._count("lost")
+                if self.owner_of is not None:
+                    await self.owner_of.lost(code)
+
+    async def _watch(self) -> None:
+        """Every BEAT: renew; take the open rooms nobody owns; notice dead processes."""
+        while True:
+            await asyncio.sleep(BEAT)
+            try:
+                await self.beat()
+                await self._orphans()
+                await self._processes()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: watch failed; retrying")
+
+    async def _orphans(self) -> None:
+        rooms = [c.decode() for c in await self.redis.smembers(_key("rooms"))]
+        rooms = [c for c in rooms if c not in self.owned]
+        if not rooms or self.owner_of is None:
+            return
+        leases = await self.redis.mget([_key("lease", c) for c in rooms])
+        for code, lease in zip(rooms, leases, strict=True):
+            if lease is None:
+                await self.owner_of.take_over(code)
+
+    async def _processes(self) -> None:
+        ids = [p.decode() for p in await self.redis.smembers(_key("processes"))]
+        beats = await self.redis.mget([_key("process", p) for p in ids]) if ids else []
+        alive = {p for p, b in zip(ids, beats, strict=True) if b is not None}
+        for gone in self.alive - alive:
+            if self.owner_of is not None:
+                await self.owner_of.process_gone(gone)
+        dead = [p for p in ids if p not in alive]
+        if dead:
+            await self.redis.srem(_key("processes"), *dead)
+        self.alive = alive | {self.me}
+
+    def _count(self, change: str) -> None:
+        if self.metrics is not None:
+            self.metrics.leases.labels(change).inc()
+
+    # ----- leases -----
+
+    async def new_room(self, code: str) -> bool:
+        if not await self.redis.sadd(_key("codes"), code):
+            return False
+        if not await self.redis.set(_key("lease", code), self.me, nx=True, px=int(LEASE * 1000)):
+            return False
+        await self.redis.sadd(_key("rooms"), code)
+        self.owned.add(code)
+        self._count("acquired")
+        return True
+
+    async def acquire(self, code: str) -> bool:
+        if not await self.redis.sismember(_key("rooms"), code):
+            return False
+        if not await self.redis.set(_key("lease", code), self.me, nx=True, px=int(LEASE * 1000)):
+            return False
+        self.owned.add(code)
+        self._count("acquired")
+        return True
+
+    async def owner(self, code: str) -> str | None:
+        value = await self.redis.get(_key("lease", code))
+        return None if value is None else str(value.decode())
+
+    async def release(self, code: str, closed: bool) -> None:
+        if code in self.owned:
+            self.owned.discard(code)
+            self._count("released")
+        await self._release(keys=[_key("lease", code)], args=[self.me])
+        if closed:
+            await self.redis.srem(_key("rooms"), code)
+            await self.redis.delete(_key("online", code))
+
+    # ----- requests to the owner -----
+
+    async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        ident = next(self.ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting[ident] = future
+        request = {"q": ident, "from": self.me, "room": code, "op": op, "args": args}
+        try:
+            await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(request).decode())
+            deadline = time.monotonic() + CALL_LIMIT
+            while True:
+                try:
+                    answer = await asyncio.wait_for(asyncio.shield(future), ANSWER_WAIT)
+                    break
+                except TimeoutError:
+                    if time.monotonic() > deadline or await self.owner(code) != owner:
+                        raise OwnerGone(owner) from None
+        finally:
+            self.waiting.pop(ident, None)
+        if "moved" in answer:
+            raise OwnerGone(owner)
+        if "error" in answer:
+            error = answer["error"]
+            exc = BadMessage(error["code"], error["message"])
+            exc.size, exc.night = error.get("size"), bool(error.get("night"))
+            raise exc
+        result: dict[str, Any] = answer["ok"]
+        return result
+
+    async def _listen(self, sub: Subscription) -> None:
+        async for text in sub:
+            try:
+                message = orjson.loads(text)
+            except orjson.JSONDecodeError:
+                continue
+            if "q" in message:
+                task = asyncio.create_task(self._answer(message))
+                self.answering.add(task)
+                task.add_done_callback(self.answering.discard)
+            else:
+                future = self.waiting.get(message.get("a"))
+                if future is not None and not future.done():
+                    future.set_result(message)
+
+    async def _answer(self, request: dict[str, Any]) -> None:
+        answer: dict[str, Any] = {"a": request["q"]}
+        try:
+            if self.owner_of is None:
+                raise OwnerGone(self.me)
+            room, op, args = request["room"], request["op"], request["args"]
+            answer["ok"] = await self.owner_of.serve(room, op, args)
+        except OwnerGone:
+            answer["moved"] = True
+        except BadMessage as exc:
+            error = {"code": exc.code, "message": exc.message, "size": exc.size}
+            answer["error"] = {**error, "night": exc.night}
+        except Exception:
+            log.exception("cluster: request %s failed", request.get("op"))
+            answer["error"] = {"code": "internal", "message": "server error"}
+        await self.pubsub.publish(f"rpc:{request['from']}", orjson.dumps(answer).decode())
+
+    # ----- frames, presence, limits -----
+
+    async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for f in frames:
+                kept = _key("kept", code, f.member)
+                pipe.rpush(kept, orjson.dumps([f.n, f.raw, f.size]))
+                pipe.ltrim(kept, -KEEP, -1)
+                pipe.expire(kept, KEPT_TTL)
+                pipe.publish(PREFIX + channel(code, f.member), final(f.raw, f.size))
+            await pipe.execute()
+
+    async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for member in members:
+                pipe.lrange(_key("kept", code, member), 0, -1)
+            lists = await pipe.execute()
+        frames: dict[int, list[Frame]] = {}
+        for member, items in zip(members, lists, strict=True):
+            frames[member] = [Frame(member, *orjson.loads(item)) for item in items]
+        return frames
+
+    async def presence(self, code: str, member: int, delta: int) -> None:
+        key = _key("online", code)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hincrby(key, f"{self.me}|{member}", delta)
+            pipe.expire(key, KEPT_TTL)
+            await pipe.execute()
+
+    async def online(self, code: str) -> dict[str, dict[int, int]]:
+        counts = await self.redis.hgetall(_key("online", code))
+        processes = {k.decode().split("|")[0] for k in counts}
+        beats = await self.redis.mget([_key("process", p) for p in processes]) if processes else []
+        alive = {p for p, b in zip(processes, beats, strict=True) if b is not None}
+        online: dict[str, dict[int, int]] = {}
+        for key, value in counts.items():
+            process, member = key.decode().split("|")
+            if process in alive and int(value) > 0:
+                online.setdefault(process, {})[int(member)] = int(value)
+        return online
+
+    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+        if address is None or per_minute <= 0:
+            return True
+        rate, burst = per_minute / 60.0, max(1.0, per_minute / 2)
+        key = _key("rate", kind, address)
+        return bool(await self._bucket(keys=[key], args=[time.time(), rate, burst]))
