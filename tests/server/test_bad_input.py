@@ -231,6 +231,11 @@ async def test_http_api_and_openapi(server: Server) -> None:
             "/api/decks/check", json={"edition": "ultimate", "players": 3, "deck": {"seer": 2}}
         )
         assert check.json()["ok"] is False and check.json()["reason"]
+        # The largest count the schema takes: refused at once, the server still answers.
+        huge = {"edition": "ultimate", "players": 1, "deck": {"x": 2**31, "seer": 1}}
+        check = await http.post("/api/decks/check", json=huge, timeout=5)
+        assert check.json()["ok"] is False and check.json()["reason"]
+        assert (await http.get("/api/health", timeout=5)).status_code == 200
         assert len((await http.get("/api/editions")).json()) == 4
     c = await Client.connect(server.url)
     try:

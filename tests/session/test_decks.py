@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,3 +50,15 @@ def test_each_code_names_its_problem() -> None:
         issue = deck_issue(edition, players, counts)
         assert issue is not None and issue["code"] == code, (code, issue)
     assert deck_issue("ultimate", 3, base) is None
+
+
+def test_a_huge_count_is_refused_without_laying_out_the_cards() -> None:
+    """``POST /api/decks/check`` takes counts up to 2**31: the check answers at once (it
+    once built a list of 2**31 cards, and the server stopped answering)."""
+    start = time.perf_counter()
+    for edition in sorted(EDITIONS):
+        for players in (1, 5):
+            huge = {"villager": 2**31, "unknown-card": 2**31, "werewolf": 2, "seer": 1}
+            issue = deck_issue(edition, players, huge)
+            assert issue is not None and issue["code"] in ("players", "count"), issue
+    assert time.perf_counter() - start < 1

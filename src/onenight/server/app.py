@@ -23,11 +23,10 @@ from onenight.session.limits import Limits
 from onenight.session.protocol import MAX_NAME, BadMessage
 from onenight.storage import open_store
 
-from . import suggestions
 from .client import router as client_router
 from .ops import Metrics
 from .problems import problems
-from .suggestions import SUGGEST_GAMES, SUGGEST_LEVEL, suggested_decks
+from .suggestions import SUGGEST_GAMES, SUGGEST_LEVEL, Measuring, Suggestions
 from .table import router as table_router
 from .ws import Connection
 
@@ -119,6 +118,7 @@ def create_app(
     bus = open_pubsub(pubsub)
     cluster = open_cluster(bus, pubsub, metrics)
     hub = Hub(open_store(db), bus, metrics=metrics, limits=limits, cluster=cluster)
+    suggestions = Suggestions()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -191,7 +191,7 @@ def create_app(
         reason = check_deck(body.edition, body.players, body.deck)
         return {"ok": reason is None, "reason": reason}
 
-    @app.get("/api/decks/suggestions")
+    @app.get("/api/decks/suggestions", responses=problems(503, retry=(503,)))
     async def deck_suggestions(
         edition: Annotated[EditionId, Query(examples=["ultimate"])],
         players: Annotated[int, Query(ge=3, le=12)],
@@ -199,7 +199,11 @@ def create_app(
     ) -> dict[str, Any]:
         """The most balanced decks the simulator finds for an edition and a table (decks
         near the default one, every seat a ``basic`` bot; village win rate nearest 50%).
-        A table the edition does not allow gets no decks and the ``reason``."""
+        A table the edition does not allow gets no decks and the ``reason``.
+
+        The first request for a table starts its measurement (a few seconds, more for
+        large tables) and waits for it at most a few seconds: then a 503 ``measuring``
+        with ``Retry-After``, and the measurement goes on; ask again."""
         ed = EDITIONS[edition]
         reply: dict[str, Any] = {
             "edition": ed.id,
@@ -212,7 +216,14 @@ def create_app(
         if not ed.min_players <= players <= ed.max_players:
             reply["reason"] = f"{ed.id} is for {ed.min_players}–{ed.max_players} players"
             return reply
-        reply["decks"] = (await suggested_decks(ed.id, players))[:top]
+        try:
+            reply["decks"] = (await suggestions.decks(ed.id, players))[:top]
+        except Measuring as exc:
+            raise HTTPException(
+                503,
+                detail={"code": "measuring", "message": str(exc)},
+                headers={"Retry-After": str(exc.retry_after)},
+            ) from None
         return reply
 
     @app.post("/api/rooms", status_code=201, responses=problems(400, 429, 503))

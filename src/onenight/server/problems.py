@@ -16,6 +16,20 @@ class ProblemBody(BaseModel):
     detail: Problem
 
 
-def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers a route documents (its ``detail``: a code and a message)."""
-    return {status: {"model": ProblemBody} for status in statuses}
+#: The header of an answer that says when to ask again.
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before asking again",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
+
+
+def problems(*statuses: int, retry: tuple[int, ...] = ()) -> dict[int | str, dict[str, Any]]:
+    """The error answers a route documents (its ``detail``: a code and a message); those
+    in ``retry`` also carry ``Retry-After``."""
+    return {
+        status: {"model": ProblemBody, **({"headers": RETRY_AFTER} if status in retry else {})}
+        for status in statuses
+    }

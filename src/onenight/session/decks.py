@@ -27,17 +27,22 @@ def deck_issue(edition: str, players: int, counts: Mapping[str, Any]) -> dict[st
     """The problem of a deck as data, for a client to say in its own language: a ``code``
     (``edition``, ``players``, ``count``, ``role``, ``at_most_one``, ``masons``, ``size``,
     ``needs_wolf``, or ``other``), its values, and the English ``message``. The engine's
-    check has the last word: a deck it refuses always has an issue."""
+    check has the last word: a deck it refuses always has an issue.
+
+    The engine sees only a deck that passed the checks here (every count a whole number
+    from 0 to ``MAX_COUNT``): a count of 2**31 is never laid out as a list of cards."""
     ed = EDITIONS.get(edition)
     if ed is None:
         known = ", ".join(sorted(EDITIONS))
         return {"code": "edition", "message": f"no edition {edition!r} (one of {known})"}
     issue = _first_issue(ed, players, counts)
+    if issue is not None:
+        return issue
     try:
         validate_enabled(ed.id, players, deck_list(counts))
     except InvalidSetup as exc:
-        return issue or {"code": "other", "message": str(exc)}
-    return issue
+        return {"code": "other", "message": str(exc)}
+    return None
 
 
 def _first_issue(ed: Edition, players: int, counts: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -55,7 +55,8 @@ let picker;
 async function getJSON(url) {
   const res = await fetch(url);
   const body = await res.json().catch(() => null);
-  return { ok: res.ok, status: res.status, body };
+  const retryAfter = Math.min(Number(res.headers.get("Retry-After")) || 0, 60);
+  return { ok: res.ok, status: res.status, body, retryAfter };
 }
 
 /** @param {UiKey} key @param {Record<string, string | number>} [values] */
@@ -237,7 +238,14 @@ async function balancedDeck() {
   const ed = edition();
   const edits = state.edits;
   try {
-    const res = await getJSON(`/api/decks/suggestions?edition=${ed.id}&players=${players()}&top=1`);
+    const url = `/api/decks/suggestions?edition=${ed.id}&players=${players()}&top=1`;
+    let res = await getJSON(url);
+    // 503 "measuring": the server is simulating this table; ask again after Retry-After.
+    for (let tries = 0; res.status === 503 && res.retryAfter && tries < 20; tries++) {
+      await new Promise((done) => setTimeout(done, res.retryAfter * 1000));
+      if (edits !== state.edits || ed !== edition()) return;
+      res = await getJSON(url);
+    }
     if (!res.ok || !res.body.decks.length) throw new Error("no suggestion");
     if (edits !== state.edits || ed !== edition()) return;
     const best = res.body.decks[0];
