@@ -145,3 +145,44 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         pytest.skip(f"PostgreSQL is not reachable at {PG_URL} (run scripts/services.sh)")
     reset_pg()
     return PG_URL
+
+
+def flush_redis() -> None:
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    client.flushdb()
+    client.close()
+
+
+def start_cluster(tmp: Path, n: int = 3, args: list[str] | None = None) -> list[Server]:
+    """``n`` server processes sharing the machine's Redis (the bus, the leases) and
+    PostgreSQL (the log), both emptied first; skipped where either is missing."""
+    if not (redis_reachable() and pg_reachable()):
+        pytest.skip("needs the machine's Redis and PostgreSQL (scripts/services.sh starts them)")
+    flush_redis()
+    reset_pg()
+    group = [Server(PG_URL, tmp / f"server{i}.log", bus=REDIS_URL) for i in range(n)]
+    for s in group:
+        if args is not None:
+            s.start_args = args
+        s.start()
+    return group
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[list[Server]]:
+    """Three server processes for one test (which may kill some)."""
+    group = start_cluster(tmp_path)
+    yield group
+    for s in group:
+        s.stop()
+
+
+@pytest.fixture(scope="module")
+def three_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Three server processes shared by a module's tests."""
+    group = start_cluster(tmp_path_factory.mktemp("cluster"))
+    yield group
+    for s in group:
+        s.stop()

@@ -17,7 +17,7 @@ FAST = {"turn": 0.25, "jitter": 0.05, "day": 0.2, "vote": 3.0}
 
 
 async def make_room(
-    url: str,
+    url: str | list[str],
     n: int,
     *,
     edition: str = "ultimate",
@@ -26,19 +26,21 @@ async def make_room(
     record: bool = False,
     timers: dict[str, float] | None = None,
 ) -> tuple[list[Client], list[Client]]:
-    """A room with ``n`` players (the first is the host) and configured settings."""
-    host = await Client.connect(url, record=record)
+    """A room with ``n`` players (the first is the host) and configured settings. With
+    several URLs (server processes of one cluster), member ``i`` connects to ``i % k``."""
+    urls = [url] if isinstance(url, str) else url
+    host = await Client.connect(urls[0], record=record)
     await host.create("p0")
     code = host.room_code
     assert code is not None
     players = [host]
     for i in range(1, n):
-        c = await Client.connect(url, record=record)
+        c = await Client.connect(urls[i % len(urls)], record=record)
         await c.join(code, f"p{i}")
         players.append(c)
     watchers = []
     for i in range(spectators):
-        c = await Client.connect(url, record=record)
+        c = await Client.connect(urls[(n + i) % len(urls)], record=record)
         await c.join(code, f"watcher{i}", spectator=True)
         watchers.append(c)
     settings: dict[str, Any] = {"edition": edition, **(timers or FAST)}

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,37 +20,27 @@ import orjson
 import pytest
 
 from onenight.client import Client, ServerError
+from onenight.cluster.redis import LEASE, RedisCluster
+from onenight.pubsub import MemoryPubSub
 from onenight.randomplay import LATE, pick
 from onenight.rules import Phase
 from onenight.session import events as ev
 
-from .conftest import PG_URL, REDIS_URL, Server, pg_reachable, redis_reachable, reset_pg
+from .conftest import (
+    PG_URL,
+    REDIS_URL,
+    Server,
+    flush_redis,
+    pg_reachable,
+    redis_reachable,
+    start_cluster,
+)
 from .helpers import close_all, legal_default, replayed, stored
 
 pytestmark = pytest.mark.skipif(
     not (redis_reachable() and pg_reachable()),
     reason="needs the machine's Redis and PostgreSQL (scripts/services.sh starts them)",
 )
-
-
-def flush_redis() -> None:
-    import redis
-
-    client = redis.Redis.from_url(REDIS_URL)
-    client.flushdb()
-    client.close()
-
-
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[list[Server]]:
-    flush_redis()
-    reset_pg()
-    group = [Server(PG_URL, tmp_path / f"server{i}.log", bus=REDIS_URL) for i in range(3)]
-    for s in group:
-        s.start()
-    yield group
-    for s in group:
-        s.stop()
 
 
 def owner_of(servers: list[Server], code: str) -> Server:
@@ -265,3 +254,62 @@ async def test_the_owner_dies_in_the_night_and_in_the_vote(servers: list[Server]
     finally:
         vote_now.set()
         await close_all([s.client for s in seats])
+
+
+async def test_sigterm_hands_the_rooms_over_at_once(servers: list[Server]) -> None:
+    """A process stopped gracefully gives its leases back: another owns its rooms well
+    within a lease's life, and the game goes on for the members of the other servers."""
+    a, b, c = servers
+    host = await Client.connect(a.url)
+    await host.create("ann")
+    code = host.room_code or ""
+    bob = await Client.connect(b.url)
+    await bob.join(code, "bob")
+    cid = await Client.connect(c.url)
+    await cid.join(code, "cid")
+    try:
+        assert owner_of(servers, code) is a  # the room lives where it was created
+        a.stop()  # SIGTERM
+        started = time.monotonic()
+        await bob.chat("still here?")
+        await cid.until(lambda c: any(e.get("text") == "still here?" for e in c.talk), 10)
+        assert time.monotonic() - started < LEASE
+        new = owner_of(servers, code)
+        assert new in (b, c)
+        metrics = httpx.get(f"{new.http}/metrics").text
+        assert 'onenight_lease_changes_total{change="acquired"} 1.0' in metrics
+    finally:
+        await close_all([host, bob, cid])
+
+
+async def test_room_codes_are_unique_across_processes() -> None:
+    """Two processes drawing the same code: only the first gets the room."""
+    if not redis_reachable():
+        pytest.skip("needs the machine's Redis")
+    flush_redis()
+    one = RedisCluster(REDIS_URL, MemoryPubSub())
+    two = RedisCluster(REDIS_URL, MemoryPubSub())
+    try:
+        assert await one.new_room("QQQQQ")
+        assert not await two.new_room("QQQQQ")
+        assert await two.owner("QQQQQ") == one.me
+        await one.release("QQQQQ", closed=True)
+        assert not await two.new_room("QQQQQ")  # a code is never used twice
+        assert not await two.acquire("QQQQQ")  # and a closed room is not taken over
+    finally:
+        await one.stop()
+        await two.stop()
+
+
+def test_limits_per_address_are_shared_by_the_processes(tmp_path: Path) -> None:
+    """Room creations per IP address are counted in Redis, not per process."""
+    group = start_cluster(tmp_path, 2, ["--creates-per-minute", "4"])  # bursts of 2
+    try:
+        codes = [
+            httpx.post(f"{s.http}/api/rooms", json={"name": "ann"}).status_code
+            for s in (group[0], group[1], group[0], group[1])
+        ]
+        assert codes[:2] == [201, 201] and codes[2:] == [429, 429]
+    finally:
+        for s in group:
+            s.stop()

@@ -59,12 +59,12 @@ def enabled_pool(edition: str, n: int, rng: random.Random) -> list[str]:
 
 
 async def one_game(
-    server: Server, no: int, edition: str, n: int, draw: bool, seed: int
+    urls: list[str], no: int, edition: str, n: int, draw: bool, seed: int
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     deck = enabled_pool(edition, n, rng) if draw else random_deck(edition, n, rng)
     players, watchers = await make_room(
-        server.url, n, edition=edition, deck=deck, spectators=1, record=True, timers=TIMERS
+        urls, n, edition=edition, deck=deck, spectators=1, record=True, timers=TIMERS
     )
     host = players[0]
     whispers: list[tuple[int, int, str]] = []
@@ -93,8 +93,8 @@ async def one_game(
         await close_all(players, watchers)
 
 
-async def truth(server: Server, code: str) -> tuple[Room, list[ev.RoomEvent]]:
-    events = await stored(server.db, code)
+async def truth(db: str, code: str) -> tuple[Room, list[ev.RoomEvent]]:
+    events = await stored(db, code)
     return replayed(code, events), events
 
 
@@ -216,7 +216,20 @@ def check_night_wire(room: Room, g: dict[str, Any]) -> None:
 
 
 async def test_no_frame_carries_what_its_member_may_not_know(server: Server) -> None:
-    rng = random.Random(2024)
+    await secrecy([server.url], server.db, random.Random(2024))
+
+
+async def test_no_frame_carries_what_its_member_may_not_know_over_three_processes(
+    three_servers: list[Server],
+) -> None:
+    """The same games, each room's members spread over three server processes that
+    share Redis and PostgreSQL (the room's owner forwards nothing secret to the others:
+    every frame is built for its member by the owner)."""
+    urls = [s.url for s in three_servers]
+    await secrecy(urls, three_servers[0].db, random.Random(2025))
+
+
+async def secrecy(urls: list[str], db: str, rng: random.Random) -> None:
     games = plan(rng)
     assert {e for e, _, _ in games} == set(EDITIONS) and len(games) >= 200
     assert sum(draw for _, _, draw in games) >= 10
@@ -225,12 +238,12 @@ async def test_no_frame_carries_what_its_member_may_not_know(server: Server) -> 
         batch = games[start : start + AT_ONCE]
         results = await asyncio.gather(
             *(
-                one_game(server, start + i, ed, n, draw, rng.randrange(10**9))
+                one_game(urls, start + i, ed, n, draw, rng.randrange(10**9))
                 for i, (ed, n, draw) in enumerate(batch)
             )
         )
         for g in results:
-            room, events = await truth(server, g["room"])
+            room, events = await truth(db, g["room"])
             assert room.play is not None and room.play.phase == "end"
             room.play.game.history_votes = {  # type: ignore[attr-defined]
                 e.seat for e in events if isinstance(e, ev.Voted)

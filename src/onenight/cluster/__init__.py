@@ -15,10 +15,12 @@ truth, so any process can take a room over by replaying it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from onenight.pubsub import PubSub
-from onenight.session.limits import PerAddress
+
+if TYPE_CHECKING:
+    from onenight.session.limits import PerAddress
 
 
 class Frame(NamedTuple):
@@ -149,6 +151,8 @@ class LocalCluster:
         return {}
 
     async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+        from onenight.session.limits import PerAddress
+
         bucket = self.buckets.get(kind)
         if bucket is None:
             bucket = self.buckets[kind] = PerAddress(per_minute)
