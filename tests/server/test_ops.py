@@ -79,3 +79,25 @@ async def test_a_game_over_the_redis_bus(tmp_path: Path) -> None:
         await close_all(players, watchers)
     finally:
         server.stop()
+
+
+def test_serve_takes_its_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/deploy.md: every ``onenight serve`` option has an ONENIGHT_ variable."""
+    from typer.testing import CliRunner
+
+    import onenight.server
+    from onenight.cli import app
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(onenight.server, "run", lambda **kw: seen.update(kw))
+    env = {
+        "ONENIGHT_PORT": "9123",
+        "ONENIGHT_DB": "postgresql+asyncpg://db/onenight",
+        "ONENIGHT_BUS": "redis://cache:6379/2",
+        "ONENIGHT_CREATES_PER_MINUTE": "3",
+    }
+    result = CliRunner().invoke(app, ["serve", "--log-format", "json"], env=env)
+    assert result.exit_code == 0, result.output
+    assert seen["port"] == 9123 and seen["bus"] == "redis://cache:6379/2"
+    assert seen["db"] == "postgresql+asyncpg://db/onenight" and seen["log_format"] == "json"
+    assert seen["limits"].creates_per_minute == 3.0  # type: ignore[attr-defined]

@@ -1,7 +1,7 @@
 """Abuse limits: room creations and joins per IP address, rooms per process, idle rooms.
 
-The per-IP limits are token buckets kept in this process (with several processes behind
-a bus each process keeps its own; a shared limit in Redis is still to be built).
+The per-IP limits are token buckets: :class:`PerAddress` in this process (one process),
+or the same bucket in Redis shared by every process (``onenight.cluster.redis``).
 """
 
 from __future__ import annotations
