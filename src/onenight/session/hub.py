@@ -220,7 +220,7 @@ class Hub:
                 await asyncio.sleep(0.02)
                 continue
             try:
-                return await self.cluster.call(owner, code, op, args)
+                return await self.cluster.call(owner, code, op, _wire(args))
             except OwnerGone:
                 await asyncio.sleep(0.1)
         if self.cluster.shared and code in self.taking:
@@ -279,7 +279,9 @@ class Hub:
     async def _handle(self, actor: RoomActor, member: int, args: dict[str, Any]) -> dict[str, Any]:
         size = actor.pad_size()  # an answer to a message that came at night is padded
         try:
-            msg = P.message_adapter.validate_python(args["msg"])
+            msg = args["msg"]
+            if isinstance(msg, dict):  # forwarded by another process: check it again
+                msg = P.message_adapter.validate_python(msg)
             async with actor.locked():
                 self._member(actor, args)  # still in the room once its turn came
                 fields = await actor.command(member, msg)
@@ -367,8 +369,7 @@ class Hub:
 
     async def handle(self, session: Session, msg: P.Message) -> Answer:
         """Carry out one command of an authenticated member."""
-        data = msg.model_dump(mode="json")
-        found = await self.route(session.room, "handle", self._args(session, msg=data))
+        found = await self.route(session.room, "handle", self._args(session, msg=msg))
         return Answer(found["fields"], found["size"], found["night"])
 
     async def view(self, code: str) -> dict[str, Any]:
@@ -378,6 +379,14 @@ class Hub:
     async def result(self, code: str) -> dict[str, Any]:
         """The last ended game of a room."""
         return await self.route(code, "result", {})
+
+
+def _wire(args: dict[str, Any]) -> dict[str, Any]:
+    """A request's arguments as JSON for another process (a message as its fields)."""
+    msg = args.get("msg")
+    if msg is None or isinstance(msg, dict):
+        return args
+    return {**args, "msg": msg.model_dump(mode="json")}
 
 
 def _result(actor: RoomActor) -> dict[str, Any]:
