@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ import orjson
 import pytest
 
 from onenight.client import Client, ServerError
-from onenight.cluster.redis import LEASE, RedisCluster
+from onenight.cluster.redis import HEARTBEAT, LEASE, RedisCluster
 from onenight.pubsub import MemoryPubSub
 from onenight.randomplay import LATE, pick
 from onenight.rules import Phase
@@ -313,3 +314,31 @@ def test_limits_per_address_are_shared_by_the_processes(tmp_path: Path) -> None:
     finally:
         for s in group:
             s.stop()
+
+
+async def test_a_paused_process_counts_its_members_again(servers: list[Server]) -> None:
+    """A process that stops answering (SIGSTOP past its heartbeat) has its members shown
+    offline; when it comes back (SIGCONT) they are online again, without reconnecting."""
+    a, b, _ = servers
+    host = await Client.connect(a.url)
+    await host.create("ann")
+    code = host.room_code or ""
+    bob = await Client.connect(b.url)
+    await bob.join(code, "bob")
+
+    def online(c: Client) -> bool | None:
+        room = c.room or {}
+        return next((m["online"] for m in room.get("members", []) if m["name"] == "bob"), None)
+
+    try:
+        await host.until(lambda c: online(c) is True, 10)
+        assert b.proc is not None
+        b.proc.send_signal(signal.SIGSTOP)
+        try:
+            await host.until(lambda c: online(c) is False, 3 * HEARTBEAT)
+        finally:
+            b.proc.send_signal(signal.SIGCONT)
+        await host.until(lambda c: online(c) is True, 3 * HEARTBEAT)
+        assert not bob.closed
+    finally:
+        await close_all([host, bob])

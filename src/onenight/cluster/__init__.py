@@ -63,6 +63,9 @@ class Owner(Protocol):
     async def process_gone(self, process: str) -> None:
         """A process died: its connections' members are offline."""
 
+    async def process_back(self, process: str) -> None:
+        """A process is alive (new, or back after a pause): count its connections."""
+
 
 class Cluster(Protocol):
     me: str  #: this process's id
@@ -96,8 +99,9 @@ class Cluster(Protocol):
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         """The frames kept for each member (for a process that takes a room over)."""
 
-    async def presence(self, code: str, member: int, delta: int) -> None:
-        """Count a connection of a member to this process (+1) or its end (-1)."""
+    async def presence(self, code: str, member: int, delta: int) -> int:
+        """Count a connection of a member to this process (+1) or its end (-1); the
+        member's connections to this process now."""
 
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         """Process → member → connections, for the live processes (a take-over)."""
@@ -115,6 +119,7 @@ class LocalCluster:
         self.me = "local"
         self.pubsub = pubsub
         self.buckets: dict[str, PerAddress] = {}
+        self.connections: dict[tuple[str, int], int] = {}
 
     async def start(self, owner: Owner, rooms: Sequence[str]) -> None:
         return None
@@ -144,8 +149,12 @@ class LocalCluster:
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         return {}
 
-    async def presence(self, code: str, member: int, delta: int) -> None:
-        return None
+    async def presence(self, code: str, member: int, delta: int) -> int:
+        count = max(0, self.connections.get((code, member), 0) + delta)
+        self.connections[(code, member)] = count
+        if not count:
+            del self.connections[(code, member)]
+        return count
 
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         return {}

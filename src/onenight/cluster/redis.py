@@ -41,6 +41,9 @@ from . import Frame, Owner, OwnerGone, channel, final
 log = logging.getLogger("onenight.cluster")
 
 LEASE = 1.0  #: seconds a lease lives without renewal (a dead owner's rooms move after it)
+#: seconds a process's heartbeat lives: after it, its members count as offline (a process
+#: that was only slow, and comes back, has its members counted again)
+HEARTBEAT = 3.0
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
@@ -132,11 +135,12 @@ class RedisCluster:
         ttl = int(LEASE * 1000)
         codes = list(self.owned)
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(_key("process", self.me), 1, px=ttl)
+            pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
+            pipe.sadd(_key("processes"), self.me)
             for code in codes:
                 await self._renew(keys=[_key("lease", code)], args=[self.me, ttl], client=pipe)
             results = await pipe.execute()
-        for code, kept in zip(codes, results[1:], strict=True):
+        for code, kept in zip(codes, results[2:], strict=True):
             if not kept and code in self.owned:
                 self.owned.discard(code)
                 self._count("lost")
@@ -170,9 +174,11 @@ class RedisCluster:
         ids = [p.decode() for p in await self.redis.smembers(_key("processes"))]
         beats = await self.redis.mget([_key("process", p) for p in ids]) if ids else []
         alive = {p for p, b in zip(ids, beats, strict=True) if b is not None}
-        for gone in self.alive - alive:
-            if self.owner_of is not None:
+        if self.owner_of is not None:
+            for gone in self.alive - alive:
                 await self.owner_of.process_gone(gone)
+            for back in alive - self.alive - {self.me}:
+                await self.owner_of.process_back(back)
         dead = [p for p in ids if p not in alive]
         if dead:
             await self.redis.srem(_key("processes"), *dead)
@@ -299,12 +305,13 @@ class RedisCluster:
             frames[member] = [Frame(member, *orjson.loads(item)) for item in items]
         return frames
 
-    async def presence(self, code: str, member: int, delta: int) -> None:
+    async def presence(self, code: str, member: int, delta: int) -> int:
         key = _key("online", code)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hincrby(key, f"{self.me}|{member}", delta)
             pipe.expire(key, KEPT_TTL)
-            await pipe.execute()
+            count, _ = await pipe.execute()
+        return max(0, int(count))
 
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         counts = await self.redis.hgetall(_key("online", code))

@@ -153,10 +153,9 @@ class RoomActor:
         if m is not None and m.stand_in is not None:
             await self.commit([ev.StandInEnded(member=member)])
 
-    async def presence(self, process: str, member: int, delta: int) -> None:
-        """A connection of a member to ``process`` opened (+1) or closed (-1)."""
-        counts = self.online_at.setdefault(process, {})
-        counts[member] = max(0, counts.get(member, 0) + delta)
+    async def presence(self, process: str, member: int, count: int) -> None:
+        """A member has ``count`` connections to ``process`` now."""
+        self.online_at.setdefault(process, {})[member] = count
         await self.recount()
 
     async def recount(self) -> None:

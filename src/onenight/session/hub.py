@@ -87,6 +87,8 @@ class Hub:
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}
         self.taking: dict[str, asyncio.Task[bool]] = {}
+        #: a room's presence counts leave in order: its lock, and how many use it
+        self.counting: dict[str, tuple[asyncio.Lock, int]] = {}
 
     # ----- start, stop, ownership -----
 
@@ -188,6 +190,16 @@ class Hub:
                 async with actor.locked():
                     await actor.recount()
 
+    async def process_back(self, process: str) -> None:
+        """A process is alive: its connections to the rooms owned here, as it counted
+        them (they were dropped if it only seemed dead)."""
+        for code, actor in list(self.rooms.items()):
+            counts = (await self.cluster.online(code)).get(process, {})
+            if counts != actor.online_at.get(process, {}):
+                async with actor.locked():
+                    actor.online_at[process] = counts
+                    await actor.recount()
+
     async def stop(self) -> None:
         for actor in self.rooms.values():
             actor.stop()
@@ -264,7 +276,7 @@ class Hub:
                 return {"missed": missed}
         if op == "presence":
             async with actor.locked():
-                await actor.presence(args["process"], member, args["delta"])
+                await actor.presence(args["process"], member, args["count"])
             return {}
         raise BadMessage("invalid", f"unknown request {op!r}")
 
@@ -361,11 +373,21 @@ class Hub:
         return missed
 
     async def presence(self, session: Session, delta: int) -> None:
-        await self.cluster.presence(session.room, session.member, delta)
-        process = self.cluster.me
-        await self.route(
-            session.room, "presence", self._args(session, delta=delta, process=process)
-        )
+        """A connection of a member opened (+1) or closed (-1): this process counts its
+        own, and tells the owner its count (one at a time: the counts arrive in order)."""
+        lock, users = self.counting.get(session.room, (asyncio.Lock(), 0))
+        self.counting[session.room] = (lock, users + 1)
+        try:
+            async with lock:
+                count = await self.cluster.presence(session.room, session.member, delta)
+                args = self._args(session, count=count, process=self.cluster.me)
+                await self.route(session.room, "presence", args)
+        finally:
+            lock, users = self.counting[session.room]
+            if users == 1:
+                del self.counting[session.room]
+            else:
+                self.counting[session.room] = (lock, users - 1)
 
     async def handle(self, session: Session, msg: P.Message) -> Answer:
         """Carry out one command of an authenticated member."""
