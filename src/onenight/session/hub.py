@@ -18,6 +18,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
+
 from onenight.cluster import Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
 from onenight.rules import Phase
@@ -220,7 +222,7 @@ class Hub:
                 await asyncio.sleep(0.02)
                 continue
             try:
-                return await self.cluster.call(owner, code, op, args)
+                return await self.cluster.call(owner, code, op, _wire(args))
             except OwnerGone:
                 await asyncio.sleep(0.1)
         if self.cluster.shared and code in self.taking:
@@ -279,7 +281,9 @@ class Hub:
     async def _handle(self, actor: RoomActor, member: int, args: dict[str, Any]) -> dict[str, Any]:
         size = actor.pad_size()  # an answer to a message that came at night is padded
         try:
-            msg = P.message_adapter.validate_python(args["msg"])
+            msg = args["msg"]  # validated here already, or JSON from another process
+            if not isinstance(msg, BaseModel):
+                msg = P.message_adapter.validate_python(msg)
             async with actor.locked():
                 self._member(actor, args)  # still in the room once its turn came
                 fields = await actor.command(member, msg)
@@ -366,9 +370,9 @@ class Hub:
         )
 
     async def handle(self, session: Session, msg: P.Message) -> Answer:
-        """Carry out one command of an authenticated member."""
-        data = msg.model_dump(mode="json")
-        found = await self.route(session.room, "handle", self._args(session, msg=data))
+        """Carry out one command of an authenticated member (the message, validated, goes
+        as it is to a room owned here, as JSON to another process)."""
+        found = await self.route(session.room, "handle", self._args(session, msg=msg))
         return Answer(found["fields"], found["size"], found["night"])
 
     async def view(self, code: str) -> dict[str, Any]:
@@ -378,6 +382,15 @@ class Hub:
     async def result(self, code: str) -> dict[str, Any]:
         """The last ended game of a room."""
         return await self.route(code, "result", {})
+
+
+def _wire(args: dict[str, Any]) -> dict[str, Any]:
+    """A request's arguments as JSON for another process (a message as its JSON)."""
+    if any(isinstance(v, BaseModel) for v in args.values()):
+        return {
+            k: v.model_dump(mode="json") if isinstance(v, BaseModel) else v for k, v in args.items()
+        }
+    return args
 
 
 def _result(actor: RoomActor) -> dict[str, Any]:
