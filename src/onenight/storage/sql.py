@@ -156,7 +156,7 @@ class _PgWriter:
         self.conn: Any = None
 
     async def _insert(self, rows: list[Row]) -> None:
-        import asyncpg  # type: ignore[import-untyped]
+        import asyncpg
 
         if self.conn is None or self.conn.is_closed():
             self.conn = await asyncpg.connect(**self.params)
