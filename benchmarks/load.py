@@ -132,7 +132,7 @@ class Room:
             while time.perf_counter() < until:
                 try:
                     await c.chat("x")
-                except ServerError:
+                except (ServerError, TimeoutError):  # refused, closed, or no answer
                     self.stats.errors += 1
                     return
                 self.stats.chats += 1
@@ -222,7 +222,10 @@ async def saturate(
     frames, chats, t1 = stats.frames - frames, stats.chats - chats, time.perf_counter()
     cpu = {name: (cpu_seconds(pid) - cpu0[name]) / (t1 - t0) for name, pid in pids.items()}
     cpu["client"] = (time.process_time() - own0) / (t1 - t0)
-    await asyncio.wait_for(flood, args.timeout)
+    try:
+        await asyncio.wait_for(flood, args.timeout)
+    except TimeoutError:
+        stats.errors += 1
     await asyncio.sleep(0.5)  # the last frames land before the connections close
     return frames / (t1 - t0), chats / (t1 - t0), cpu
 
@@ -479,9 +482,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for k in (int(p) for p in args.processes.split(",") if p.strip()):
             results.append(run_servers(k, args, tmp))
-            print(f"done: {results[-1].name} (load average {load_average()})", flush=True)
+            report(results[-1:], args)
     if not args.no_bare:
         results.append(run_bare_server(args))
+    print("\n== all ==")
     report(results, args)
 
 

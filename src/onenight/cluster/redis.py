@@ -46,7 +46,7 @@ LEASE = 1.0  #: seconds a lease lives without renewal (a dead owner's rooms move
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
-STALL = 5.0  #: seconds without a turn of the event loop after which leases lapse
+STALL = 30.0  #: seconds without a turn of the event loop after which leases lapse
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
 
@@ -175,15 +175,20 @@ class RedisCluster:
         of frames) renews late, its leases lapse and its rooms move to a process that is
         just as busy, and back (rooms ping-ponged under load). Only a loop that has not
         turned for STALL seconds (stuck) lets its leases lapse; a dead process's lapse
-        after LEASE as before."""
+        after LEASE as before. A renewal that finds another owner lets the room go."""
         import redis
 
         client = redis.Redis.from_url(self.url)
         renew = client.register_script(RENEW)
         ttl = int(LEASE * 1000)
+        stalled = False
         while not self.stopping.wait(BEAT):
             if time.monotonic() - self.turned > STALL:
+                if not stalled:
+                    log.error("cluster: the event loop is stuck; leases left to lapse")
+                stalled = True
                 continue
+            stalled = False
             codes = list(self.owned)
             try:
                 with client.pipeline(transaction=False) as pipe:
