@@ -27,7 +27,6 @@ import contextlib
 import itertools
 import logging
 import secrets
-import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -46,7 +45,6 @@ LEASE = 1.0  #: seconds a lease lives without renewal (a dead owner's rooms move
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
-STALL = 30.0  #: seconds without a turn of the event loop after which leases lapse
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
 
@@ -113,10 +111,6 @@ class RedisCluster:
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
         self._deliver = self.redis.register_script(DELIVER)
-        self.url = url
-        self.turned = time.monotonic()  #: the event loop's last turn of the watch
-        self.stopping = threading.Event()
-        self.renewer: threading.Thread | None = None
 
     # ----- this process -----
 
@@ -132,16 +126,8 @@ class RedisCluster:
             asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
             asyncio.create_task(self._watch(), name="cluster-watch"),
         ]
-        loop = asyncio.get_running_loop()
-        self.renewer = threading.Thread(
-            target=self._renew_forever, args=(loop,), name="cluster-leases", daemon=True
-        )
-        self.renewer.start()
 
     async def stop(self) -> None:
-        self.stopping.set()
-        if self.renewer is not None:
-            await asyncio.to_thread(self.renewer.join, 2 * BEAT + 1)
         for task in self.tasks:
             task.cancel()
         for code in list(self.owned):
@@ -170,57 +156,12 @@ class RedisCluster:
                 if self.owner_of is not None:
                     await self.owner_of.lost(code)
 
-    def _renew_forever(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The renewals, every BEAT, in a thread of their own: a busy event loop (a burst
-        of frames) renews late, its leases lapse and its rooms move to a process that is
-        just as busy, and back (rooms ping-ponged under load). Only a loop that has not
-        turned for STALL seconds (stuck) lets its leases lapse; a dead process's lapse
-        after LEASE as before. A renewal that finds another owner lets the room go."""
-        import redis
-
-        client = redis.Redis.from_url(self.url)
-        renew = client.register_script(RENEW)
-        ttl = int(LEASE * 1000)
-        stalled = False
-        while not self.stopping.wait(BEAT):
-            if time.monotonic() - self.turned > STALL:
-                if not stalled:
-                    log.error("cluster: the event loop is stuck; leases left to lapse")
-                stalled = True
-                continue
-            stalled = False
-            codes = list(self.owned)
-            try:
-                with client.pipeline(transaction=False) as pipe:
-                    pipe.set(_key("process", self.me), 1, px=ttl)
-                    for code in codes:
-                        renew(keys=[_key("lease", code)], args=[self.me, ttl], client=pipe)
-                    results = pipe.execute()
-            except Exception:
-                log.exception("cluster: renewing leases failed; retrying")
-                continue
-            lost = [c for c, kept in zip(codes, results[1:], strict=True) if not kept]
-            if lost:
-                loop.call_soon_threadsafe(self._let_go, lost)
-        client.close()
-
-    def _let_go(self, codes: list[str]) -> None:
-        for code in codes:
-            if code in self.owned:
-                self.owned.discard(code)
-                self._count("lost")
-                if self.owner_of is not None:
-                    task = asyncio.create_task(self.owner_of.lost(code))
-                    self.answering.add(task)
-                    task.add_done_callback(self.answering.discard)
-
     async def _watch(self) -> None:
-        """Every BEAT: take the open rooms nobody owns; notice dead processes (the
-        leases are renewed by the renewer's thread)."""
+        """Every BEAT: renew; take the open rooms nobody owns; notice dead processes."""
         while True:
             await asyncio.sleep(BEAT)
-            self.turned = time.monotonic()
             try:
+                await self.beat()
                 await self._orphans()
                 await self._processes()
             except asyncio.CancelledError:
