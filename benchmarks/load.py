@@ -337,7 +337,7 @@ def pg_database(url: str, name: str, create: bool) -> None:
     """Create (or drop) the database ``name`` on the server of ``url``."""
     import asyncpg  # type: ignore[import-untyped]
 
-    server = url.split("://", 1)[1].rsplit("/", 1)[0]
+    server = url.split("?", 1)[0].split("://", 1)[1].rsplit("/", 1)[0]
 
     async def go() -> None:
         conn = await asyncpg.connect(f"postgresql://{server}/postgres")
@@ -368,9 +368,9 @@ def run_servers(k: int, args: argparse.Namespace, tmp: str) -> Result:
             raise SystemExit("several processes share a PostgreSQL store: --db postgres")
         db, dbname = f"sqlite+aiosqlite:///{tmp}/load-{k}.db", None
     else:
-        base = PG if args.db == "postgres" else args.db
+        base, _, query = (PG if args.db == "postgres" else args.db).partition("?")
         dbname = f"{base.rsplit('/', 1)[1]}_{os.getpid()}_{k}"
-        db = f"{base.rsplit('/', 1)[0]}/{dbname}"
+        db = f"{base.rsplit('/', 1)[0]}/{dbname}" + (f"?{query}" if query else "")
         pg_database(db, dbname, create=True)
     if bus != "memory://":
         flush_bus(bus)
