@@ -1,12 +1,39 @@
 """Load benchmark (bounded, loopback only): N rooms x P scripted players through
-``onenight.client`` play complete games with short timers against a real server process,
-then the same clients talk to a bare WebSocket broadcast server, in the same run.
+``onenight.client`` against real server processes, then a bare WebSocket broadcast
+server, all in one run:
 
-    python benchmarks/load.py --rooms 200 --players 8
+    python benchmarks/load.py --rooms 200 --players 8 --processes 1,2
 
-Prints games completed, messages/s, and p50/p99 latency from a chat message sent to the
-last room member receiving it (the action whose effect reaches every member), for both
-servers, and their ratio.
+For each entry of ``--processes`` (1: one server process on ``--single-bus``, memory by
+default; k > 1: k processes behind the Redis ``--bus``, sharing the ``--db`` store), and
+then for the bare broadcast server, the same clients go through two phases:
+
+1. **Latency (paced, open loop).** Every room plays a complete game with short timers;
+   in the day every player says ``--rounds`` chat lines, one every ``--gap`` seconds on
+   average (uniform random gaps): an offered load well under what the server can carry.
+   The latency is from a chat line sent to the last room member receiving it (the
+   action whose effect reaches every member); p50 and p99 over every line. The bare
+   server gets the same chat (no game). Games/s is the games completed over this phase's
+   time (with these timers it mostly measures the timers, not the server).
+2. **Throughput (saturating closed loop).** For ``--duration`` seconds after a
+   ``--warmup``, every member of every room sends a chat line, waits for its ack, and
+   sends the next at once: 2,000 requests in flight for 250 x 8, far more than the
+   server carries, so the server (not the offered load) sets the rate. Messages/s are
+   the frames the clients receive (each line reaches every member: P frames, plus the
+   ack), counted inside the window only; chats/s the lines acknowledged. The CPU time of
+   the server processes, of this client process and of redis-server over the window is
+   printed with it: a server process near 100% of a core is the bottleneck; a client
+   near 100% would mean the figure is the client's (on the 2-core machine the clients,
+   Redis and PostgreSQL share the cores with the server processes).
+
+The member i of room r connects to process (r + i) % k: the rooms' owners (their
+creators' processes) and their members are spread over every process, so most frames
+cross the bus. Server limits that would cap a benchmark from one address (creations,
+joins and messages per second) are turned off. Each configuration gets a fresh
+PostgreSQL database (created and dropped here) and flushes its Redis database (``--bus``
+names one for the benchmark only); ``--db sqlite`` uses a temporary SQLite file (one
+process only). ``--profile FILE`` writes a pyinstrument report of (the first) server
+process of each configuration (text: FILE-1p.txt, FILE-2p.txt, …).
 """
 
 from __future__ import annotations
@@ -14,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import socket
@@ -22,13 +50,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-from onenight.client import Client
+from onenight.client import Client, ServerError
 from onenight.randomplay import random_night
 
 TIMERS = {"turn": 1.0, "jitter": 0.5, "day": 60.0, "vote": 20.0}
+PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/onenight_load"
+BUS = "redis://127.0.0.1:6379/9"
+NO_LIMITS = ["--creates-per-minute", "0", "--joins-per-minute", "0", "--message-rate", "0"]
 
 
 def free_port() -> int:
@@ -43,6 +75,17 @@ class Stats:
     frames: int = 0
     games: int = 0
     errors: int = 0
+    chats: int = 0  #: chat lines acknowledged (the saturating phase)
+
+
+@dataclass
+class Result:
+    name: str
+    stats: Stats
+    elapsed: float  #: the latency phase
+    rate: float = 0.0  #: messages/s delivered in the saturating window
+    chat_rate: float = 0.0  #: chat lines/s acknowledged in it
+    cpu: dict[str, float] = field(default_factory=dict)  #: share of one core, by process
 
 
 class Room:
@@ -58,7 +101,7 @@ class Room:
     def on_frame(self, frame: dict[str, Any], now: float) -> None:
         self.stats.frames += 1
         text = frame.get("text")
-        if frame.get("type") == "chat" and text in self.pending:
+        if text in self.pending and frame.get("type") == "chat":
             sent, left = self.pending[text]
             if left == 1:
                 del self.pending[text]
@@ -82,14 +125,30 @@ class Room:
                 break
             await asyncio.sleep(0.01)
 
+    async def flood(self, until: float) -> None:
+        """Every member: a chat line, its ack, the next at once (a closed loop)."""
 
-async def open_room(url: str, players: int, gate: asyncio.Semaphore) -> list[Client]:
+        async def speaker(c: Client) -> None:
+            while time.perf_counter() < until:
+                try:
+                    await c.chat("x")
+                except (ServerError, TimeoutError):  # refused, closed, or no answer
+                    self.stats.errors += 1
+                    return
+                self.stats.chats += 1
+
+        await asyncio.gather(*(speaker(c) for c in self.clients))
+
+
+async def open_room(urls: list[str], r: int, players: int, gate: asyncio.Semaphore) -> list[Client]:
+    """Member i of room r on server (r + i) % k."""
     async with gate:
-        host = await Client.connect(url)
+        k = len(urls)
+        host = await Client.connect(urls[r % k])
         await host.create("p0")
         clients = [host]
         for i in range(1, players):
-            c = await Client.connect(url)
+            c = await Client.connect(urls[(r + i) % k])
             await c.join(host.room_code or "", f"p{i}")
             clients.append(c)
         return clients
@@ -103,7 +162,11 @@ async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> 
     await asyncio.gather(*(random_night(c, rng) for c in room.clients))
     await host.until(lambda c: c.phase == "day", 120)
     await room.talk(rounds, gap, rng)
-    await host.end_day()
+    try:
+        await host.end_day()
+    except ServerError as exc:  # the day ran out first (a slow server): it is the vote
+        if exc.code != "out_of_phase":
+            raise
     for c in room.clients:
         await c.until(lambda c: c.phase in ("vote", "end"), 120)
         if c.phase == "vote":
@@ -112,10 +175,10 @@ async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> 
     room.stats.games += 1
 
 
-async def open_rooms(url: str, args: argparse.Namespace, stats: Stats) -> list[Room]:
+async def open_rooms(urls: list[str], args: argparse.Namespace, stats: Stats) -> list[Room]:
     gate = asyncio.Semaphore(20)
     rooms_clients = await asyncio.gather(
-        *(open_room(url, args.players, gate) for _ in range(args.rooms))
+        *(open_room(urls, r, args.players, gate) for r in range(args.rooms))
     )
     return [Room(cs, stats) for cs in rooms_clients]
 
@@ -126,10 +189,53 @@ async def close_rooms(rooms: list[Room]) -> None:
             await c.close()
 
 
-async def run_onenight(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
-    """Complete games, with the day's chat timed."""
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def redis_pid() -> int | None:
+    try:
+        out = subprocess.run(["pgrep", "-x", "redis-server"], capture_output=True, text=True)
+        return int(out.stdout.split()[0])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def saturate(
+    rooms: list[Room], stats: Stats, args: argparse.Namespace, pids: dict[str, int]
+) -> tuple[float, float, dict[str, float]]:
+    """The closed loop: messages/s and chats/s inside the window, and CPU shares."""
+    start = time.perf_counter()
+    end = start + args.warmup + args.duration
+    flood = asyncio.gather(*(r.flood(end) for r in rooms))
+    await asyncio.sleep(args.warmup)
+    frames, chats, t0 = stats.frames, stats.chats, time.perf_counter()
+    cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    own0 = time.process_time()
+    await asyncio.sleep(max(0.0, end - time.perf_counter()))
+    frames, chats, t1 = stats.frames - frames, stats.chats - chats, time.perf_counter()
+    cpu = {name: (cpu_seconds(pid) - cpu0[name]) / (t1 - t0) for name, pid in pids.items()}
+    cpu["client"] = (time.process_time() - own0) / (t1 - t0)
+    try:
+        await asyncio.wait_for(flood, args.timeout)
+    except TimeoutError:
+        stats.errors += 1
+    await asyncio.sleep(0.5)  # the last frames land before the connections close
+    return frames / (t1 - t0), chats / (t1 - t0), cpu
+
+
+async def run_onenight(
+    name: str, urls: list[str], args: argparse.Namespace, pids: dict[str, int]
+) -> Result:
+    """Complete games, with the day's chat timed; then the saturating chat."""
     stats = Stats()
-    rooms = await open_rooms(url, args, stats)
+    rooms = await open_rooms(urls, args, stats)
     rng = random.Random(1)
     t0 = time.perf_counter()
     done, _ = await asyncio.wait(
@@ -138,22 +244,28 @@ async def run_onenight(url: str, args: argparse.Namespace) -> tuple[Stats, float
     )
     elapsed = time.perf_counter() - t0
     stats.errors += sum(1 for task in done if task.exception() is not None)
+    result = Result(name, stats, elapsed)
+    if args.duration > 0:
+        result.rate, result.chat_rate, result.cpu = await saturate(rooms, stats, args, pids)
     await close_rooms(rooms)
-    return stats, elapsed
+    return result
 
 
-async def run_bare(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
+async def run_bare(url: str, args: argparse.Namespace, pids: dict[str, int]) -> Result:
     """The same chat through the bare broadcast server."""
     stats = Stats()
-    rooms = await open_rooms(url, args, stats)
+    rooms = await open_rooms([url], args, stats)
     rng = random.Random(1)
     t0 = time.perf_counter()
     await asyncio.wait_for(
         asyncio.gather(*(r.talk(args.rounds, args.gap, rng) for r in rooms)), args.timeout
     )
     elapsed = time.perf_counter() - t0
+    result = Result("bare", stats, elapsed)
+    if args.duration > 0:
+        result.rate, result.chat_rate, result.cpu = await saturate(rooms, stats, args, pids)
     await close_rooms(rooms)
-    return stats, elapsed
+    return result
 
 
 # ----- the bare broadcast server: join/create and chat, nothing else -----
@@ -197,68 +309,184 @@ async def bare_server(port: int) -> None:
 
 def start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(cmd)
-    for _ in range(300):
+    for _ in range(600):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return proc
         except OSError:
+            if proc.poll() is not None:
+                break
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError(f"server did not start: {cmd}")
 
 
-def summary(name: str, stats: Stats, elapsed: float) -> dict[str, float]:
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """Stop every process at once (none takes the others' rooms over on the way out)."""
+    for proc in procs:
+        proc.send_signal(signal.SIGINT)
+    for proc in procs:
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def pg_database(url: str, name: str, create: bool) -> None:
+    """Create (or drop) the database ``name`` on the server of ``url``."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    server = url.split("?", 1)[0].split("://", 1)[1].rsplit("/", 1)[0]
+
+    async def go() -> None:
+        conn = await asyncpg.connect(f"postgresql://{server}/postgres")
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            if create:
+                await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(go())
+
+
+def flush_bus(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    client.close()
+
+
+def run_servers(k: int, args: argparse.Namespace, tmp: str) -> Result:
+    """k server processes (k = 1: on the --single-bus), the clients spread over them."""
+    name = f"{k} proc" if k == 1 else f"{k} procs"
+    bus = args.bus if k > 1 or args.single_bus == "redis" else "memory://"
+    if args.db == "sqlite":
+        if k > 1:
+            raise SystemExit("several processes share a PostgreSQL store: --db postgres")
+        db, dbname = f"sqlite+aiosqlite:///{tmp}/load-{k}.db", None
+    else:
+        base, _, query = (PG if args.db == "postgres" else args.db).partition("?")
+        dbname = f"{base.rsplit('/', 1)[1]}_{os.getpid()}_{k}"
+        db = f"{base.rsplit('/', 1)[0]}/{dbname}" + (f"?{query}" if query else "")
+        pg_database(db, dbname, create=True)
+    if bus != "memory://":
+        flush_bus(bus)
+    ports = [free_port() for _ in range(k)]
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        with ExitStack() as stack:
+            stack.callback(stop, procs)
+            for i, port in enumerate(ports):
+                cmd = [sys.executable, "-m", "onenight.server", "--port", str(port)]
+                cmd += ["--db", db, "--bus", bus, *NO_LIMITS]
+                if args.profile and i == 0:  # pyinstrument writes its report at exit
+                    cmd[1:1] = [
+                        "-m",
+                        "pyinstrument",
+                        "-r",
+                        "text",
+                        "-o",
+                        f"{args.profile}-{k}p.txt",
+                    ]
+                procs.append(start(cmd, port))  # one after the other: one creates tables
+            pids = {f"server{i}": p.pid for i, p in enumerate(procs)}
+            rpid = redis_pid()
+            if bus != "memory://" and rpid is not None:
+                pids["redis"] = rpid
+            urls = [f"ws://127.0.0.1:{port}/ws" for port in ports]
+            return asyncio.run(run_onenight(name, urls, args, pids))
+    finally:
+        if dbname is not None:
+            pg_database(db, dbname, create=False)
+
+
+def run_bare_server(args: argparse.Namespace) -> Result:
+    port = free_port()
+    bare = start([sys.executable, __file__, "--bare-server", str(port)], port)
+    try:
+        return asyncio.run(run_bare(f"ws://127.0.0.1:{port}", args, {"server0": bare.pid}))
+    finally:
+        bare.terminate()
+        bare.wait()
+
+
+def percentiles(stats: Stats) -> tuple[float, float]:
     lat = sorted(stats.latencies) or [float("nan")]
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    rate = stats.frames / elapsed if elapsed else 0.0
+    return p50, p99
+
+
+def report(results: list[Result], args: argparse.Namespace) -> None:
     print(
-        f"{name:9} games={stats.games:4d} errors={stats.errors:3d} messages/s={rate:8.0f} "
-        f"latency p50={p50:6.1f} ms p99={p99:6.1f} ms ({len(stats.latencies)} samples, "
-        f"{elapsed:.1f} s)"
+        f"rooms={args.rooms} players={args.players} chat rounds={args.rounds} gap={args.gap}s "
+        f"saturation={args.duration}s (after {args.warmup}s)  load average {load_average()}"
     )
-    return {"p50": p50, "p99": p99, "rate": rate}
+    print(
+        f"{'server':9} {'games':>5} {'err':>4} {'games/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'samples':>7} {'messages/s':>10} {'chats/s':>8}  cpu (share of a core)"
+    )
+    for r in results:
+        p50, p99 = percentiles(r.stats)
+        games = r.stats.games / r.elapsed if r.elapsed else 0.0
+        cpu = " ".join(f"{k}={v:.0%}" for k, v in r.cpu.items())
+        print(
+            f"{r.name:9} {r.stats.games:5d} {r.stats.errors:4d} {games:7.2f} {p50:7.1f} "
+            f"{p99:7.1f} {len(r.stats.latencies):7d} {r.rate:10.0f} {r.chat_rate:8.0f}  {cpu}"
+        )
+    by = {r.name: r for r in results}
+    one, bare = by.get("1 proc"), by.get("bare")
+    for r in results:
+        if one is not None and r is not one and r.name != "bare" and one.rate:
+            print(f"throughput {r.name} / 1 proc: x{r.rate / one.rate:.2f}")
+    if one is not None and bare is not None:
+        (a50, a99), (b50, b99) = percentiles(one.stats), percentiles(bare.stats)
+        ratio = one.rate / bare.rate if bare.rate else float("nan")
+        print(f"1 proc / bare: p50 x{a50 / b50:.2f}  p99 x{a99 / b99:.2f}  messages/s x{ratio:.2f}")
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3, help="chat messages per player")
     parser.add_argument("--gap", type=float, default=3.0, help="mean seconds between them")
     parser.add_argument("--timeout", type=float, default=120.0, help="bound per phase")
-    parser.add_argument("--profile", help="write a pyinstrument report of the server here")
+    parser.add_argument(
+        "--processes", default="1,2", help="server processes per configuration, e.g. 1,2"
+    )
+    parser.add_argument(
+        "--db", default="postgres", help="postgres (the local server), sqlite, or a URL"
+    )
+    parser.add_argument("--bus", default=BUS, help="the Redis bus of several processes")
+    parser.add_argument(
+        "--single-bus", choices=["memory", "redis"], default="memory", help="one process's bus"
+    )
+    parser.add_argument("--duration", type=float, default=8.0, help="saturating window (s)")
+    parser.add_argument("--warmup", type=float, default=2.0, help="before the window (s)")
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
+    parser.add_argument("--profile", help="pyinstrument reports of the servers: FILE-kp.txt")
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bare_server:
         asyncio.run(bare_server(args.bare_server))
         return
+    results = []
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        db = f"sqlite+aiosqlite:///{tmp}/load.db"
-        cmd = [sys.executable, "-m", "onenight.server", "--port", str(port), "--db", db]
-        if args.profile:  # the server under pyinstrument; its report is written at exit
-            cmd[1:1] = ["-m", "pyinstrument", "-o", args.profile]
-        server = start(cmd, port)
-        try:
-            ours = asyncio.run(run_onenight(f"ws://127.0.0.1:{port}/ws", args))
-        finally:
-            server.send_signal(signal.SIGINT)
-            server.wait()
-    port = free_port()
-    bare = start([sys.executable, __file__, "--bare-server", str(port)], port)
-    try:
-        theirs = asyncio.run(run_bare(f"ws://127.0.0.1:{port}", args))
-    finally:
-        bare.terminate()
-        bare.wait()
-    print(f"rooms={args.rooms} players={args.players} chat rounds={args.rounds}")
-    a = summary("onenight", *ours)
-    b = summary("bare", *theirs)
-    print(
-        f"ratio onenight/bare: p50 x{a['p50'] / b['p50']:.2f}  p99 x{a['p99'] / b['p99']:.2f}  "
-        f"messages/s x{a['rate'] / b['rate']:.2f}"
-    )
+        for k in (int(p) for p in args.processes.split(",") if p.strip()):
+            results.append(run_servers(k, args, tmp))
+            report(results[-1:], args)
+    if not args.no_bare:
+        results.append(run_bare_server(args))
+    print("\n== all ==")
+    report(results, args)
 
 
 if __name__ == "__main__":

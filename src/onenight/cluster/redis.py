@@ -10,8 +10,9 @@ Keys (all under ``onenight:``):
 * ``rooms`` → the open rooms (every process watches them and takes over those whose
   lease is free); ``codes`` → every room code ever used (codes are unique).
 * ``kept:CODE:MEMBER`` → the member's last frames ``[n, raw, size]``, pushed in the same
-  ``MULTI`` as their ``PUBLISH``: a process that takes a room over numbers on from there,
-  and a ``resume`` after a failover replays exactly what was missed.
+  script call as their ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room
+  over numbers on from there, and a ``resume`` after a failover replays exactly what was
+  missed.
 * ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
 * ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
 
@@ -33,7 +34,7 @@ from typing import Any
 import orjson
 
 from onenight.pubsub import PubSub, Subscription
-from onenight.pubsub.redis import PREFIX
+from onenight.pubsub.redis import PREFIX, connect
 from onenight.session.protocol import BadMessage
 
 from . import Frame, Owner, OwnerGone, channel, final
@@ -60,6 +61,19 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+#: Frames in order: each kept (KEYS[i]: ``kept:CODE:MEMBER``) and published, in one
+#: atomic step (ARGV: KEEP, KEPT_TTL, then the kept entry, channel and text of each).
+DELIVER = """
+local keep, ttl = tonumber(ARGV[1]), tonumber(ARGV[2])
+for i = 1, #KEYS do
+  local a = 3 * i
+  redis.call('RPUSH', KEYS[i], ARGV[a])
+  redis.call('LTRIM', KEYS[i], -keep, -1)
+  redis.call('EXPIRE', KEYS[i], ttl)
+  redis.call('PUBLISH', ARGV[a + 1], ARGV[a + 2])
+end
+return #KEYS
+"""
 BUCKET = """
 local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local b = redis.call('HMGET', KEYS[1], 't', 'at')
@@ -84,9 +98,7 @@ class RedisCluster:
     shared = True
 
     def __init__(self, url: str, pubsub: PubSub, metrics: Any = None) -> None:
-        import redis.asyncio as aioredis
-
-        self.redis: Any = aioredis.from_url(url)
+        self.redis: Any = connect(url)
         self.pubsub = pubsub
         self.metrics = metrics
         self.me = secrets.token_hex(6)
@@ -101,6 +113,7 @@ class RedisCluster:
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
+        self._deliver = self.redis.register_script(DELIVER)
 
     # ----- this process -----
 
@@ -286,14 +299,18 @@ class RedisCluster:
     # ----- frames, presence, limits -----
 
     async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
-        async with self.redis.pipeline(transaction=True) as pipe:
-            for f in frames:
-                kept = _key("kept", code, f.member)
-                pipe.rpush(kept, orjson.dumps([f.n, f.raw, f.size]))
-                pipe.ltrim(kept, -KEEP, -1)
-                pipe.expire(kept, KEPT_TTL)
-                pipe.publish(PREFIX + channel(code, f.member), final(f.raw, f.size))
-            await pipe.execute()
+        """One script call for the whole batch (not four commands a frame in a MULTI:
+        their encoding and replies cost this process more than the frames)."""
+        keys: list[str] = []
+        args: list[Any] = [KEEP, KEPT_TTL]
+        for f in frames:
+            keys.append(_key("kept", code, f.member))
+            args += (
+                orjson.dumps([f.n, f.raw, f.size]),
+                PREFIX + channel(code, f.member),
+                final(f.raw, f.size),
+            )
+        await self._deliver(keys=keys, args=args)
 
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         async with self.redis.pipeline(transaction=False) as pipe:

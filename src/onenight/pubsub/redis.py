@@ -20,16 +20,28 @@ from . import MemorySubscription, forget
 log = logging.getLogger("onenight.pubsub")
 
 PREFIX = "onenight:"
+CONNECTIONS = 64  #: Redis connections of a process's pool (more commands wait for one)
+CONNECTION_WAIT = 10.0  #: seconds a command may wait for a free connection
+
+
+def connect(url: str) -> Any:
+    """A Redis client whose pool makes a command wait for a free connection when
+    :data:`CONNECTIONS` are busy (redis-py's default pool refuses it at once: under load a
+    lease renewal refused so loses every room of the process)."""
+    import redis.asyncio as aioredis
+
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT
+    )
+    return aioredis.Redis.from_pool(pool)
 
 
 class RedisPubSub:
     """Channels over Redis; local subscribers get what any process publishes."""
 
     def __init__(self, url: str, queue_limit: int = 2000) -> None:
-        import redis.asyncio as aioredis
-
         self.url = url
-        self._redis: Any = aioredis.from_url(url)
+        self._redis: Any = connect(url)
         self._pubsub: Any = self._redis.pubsub(ignore_subscribe_messages=True)
         self._subs: dict[str, set[MemorySubscription]] = {}
         self._limit = queue_limit

@@ -41,9 +41,15 @@ class Metrics:
             registry=self.registry,
         )
 
+        self._children: dict[tuple[str, str], tuple[Any, Any]] = {}
+
     def message(self, kind: str, outcome: str, started: float) -> None:
-        self.messages.labels(kind, outcome).inc()
-        self.latency.labels(kind).observe(time.monotonic() - started)
+        children = self._children.get((kind, outcome))
+        if children is None:  # labels() is a locked lookup: once per (type, outcome)
+            children = (self.messages.labels(kind, outcome), self.latency.labels(kind))
+            self._children[(kind, outcome)] = children
+        children[0].inc()
+        children[1].observe(time.monotonic() - started)
 
 
 class JsonFormatter(logging.Formatter):

@@ -151,10 +151,14 @@ class Hub:
         actor.restore_frames(await self.cluster.kept(code, list(room.members)))
         actor.online_at = await self.cluster.online(code)
         self.rooms[code] = actor
-        async with actor.locked():
-            await actor.recount()
-            for member in actor.recipients():  # what the last owner may not have sent
-                actor.send_full(member)
+        try:
+            async with actor.locked():
+                await actor.recount()
+                for member in actor.recipients():  # what the last owner may not have sent
+                    actor.send_full(member)
+        except SeqConflict:  # another process has written the room since: it owns it
+            await self.lost(code)
+            return False
         actor.start()
         if room.playing:
             for member in room.seats:
