@@ -41,7 +41,7 @@ from . import Frame, Owner, OwnerGone, channel, final
 
 log = logging.getLogger("onenight.cluster")
 
-LEASE = 1.0  #: seconds a lease lives without renewal (a dead owner's rooms move after it)
+LEASE = 1.5  #: seconds a lease lives without renewal (a dead owner's rooms move after it)
 #: seconds a process's heartbeat lives: after it, its members count as offline (a process
 #: that was only slow, and comes back, has its members counted again)
 HEARTBEAT = 3.0
@@ -98,7 +98,11 @@ class RedisCluster:
     shared = True
 
     def __init__(self, url: str, pubsub: PubSub, metrics: Any = None) -> None:
+        import redis.asyncio as aioredis
+
         self.redis: Any = connect(url)
+        #: leases and heartbeats on a connection of their own: never behind frames
+        self.leases: Any = aioredis.Redis.from_url(url, single_connection_client=True)
         self.pubsub = pubsub
         self.metrics = metrics
         self.me = secrets.token_hex(6)
@@ -110,7 +114,7 @@ class RedisCluster:
         self.tasks: list[asyncio.Task[None]] = []
         self.alive: set[str] = set()
         self.answering: set[asyncio.Task[None]] = set()
-        self._renew = self.redis.register_script(RENEW)
+        self._renew = self.leases.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
         self._deliver = self.redis.register_script(DELIVER)
@@ -127,6 +131,7 @@ class RedisCluster:
         self.sub = await self.pubsub.subscribe([f"rpc:{self.me}"])
         self.tasks = [
             asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
+            asyncio.create_task(self._keep(), name="cluster-leases"),
             asyncio.create_task(self._watch(), name="cluster-watch"),
         ]
 
@@ -142,12 +147,29 @@ class RedisCluster:
         if self.sub is not None:
             await self.sub.close()
         await self.redis.aclose()
+        await self.leases.aclose()
+
+    async def _keep(self) -> None:
+        """Every BEAT: the heartbeat and the leases renewed, by a task that does nothing
+        else (a slow look for orphans or a busy room lock never delays a renewal)."""
+        while True:
+            started = time.monotonic()
+            try:
+                await self.beat()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: renewing the leases failed; retrying")
+            took = time.monotonic() - started
+            if took > LEASE / 2:
+                log.warning("cluster: renewing the leases took %.2f s", took)
+            await asyncio.sleep(max(0.0, BEAT - took))
 
     async def beat(self) -> None:
         """This process's heartbeat, and its leases renewed (those lost are let go)."""
         ttl = int(LEASE * 1000)
         codes = list(self.owned)
-        async with self.redis.pipeline(transaction=False) as pipe:
+        async with self.leases.pipeline(transaction=False) as pipe:
             pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
             pipe.sadd(_key("processes"), self.me)
             for code in codes:
@@ -161,11 +183,10 @@ class RedisCluster:
                     await self.owner_of.lost(code)
 
     async def _watch(self) -> None:
-        """Every BEAT: renew; take the open rooms nobody owns; notice dead processes."""
+        """Every BEAT: take the open rooms nobody owns; notice dead processes."""
         while True:
             await asyncio.sleep(BEAT)
             try:
-                await self.beat()
                 await self._orphans()
                 await self._processes()
             except asyncio.CancelledError:

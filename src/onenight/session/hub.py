@@ -167,19 +167,19 @@ class Hub:
         log.info("room %s: taken over (event %d)", code, room.seq)
         return True
 
-    async def lost(self, code: str) -> None:
+    async def lost(self, code: str, why: str = "its lease is another's") -> None:
         """Another process owns the room now, or has written it: let it go here (and
         give the lease back if it is still ours: the next owner replays the log)."""
         actor = self.rooms.pop(code, None)
         if actor is not None:
             actor.stop()
-            log.warning("room %s: owned by another process now", code)
+            log.warning("room %s: owned by another process now (%s)", code, why)
         await self.cluster.release(code, closed=False)
 
     async def conflict(self, code: str, exc: BaseException) -> bool:
         """Whether ``exc`` says another process has written this room (then let it go)."""
         if isinstance(exc, SeqConflict) and self.cluster.shared:
-            await self.lost(code)
+            await self.lost(code, f"its log was written: {exc}")
             return True
         return False
 
