@@ -27,6 +27,7 @@ import contextlib
 import itertools
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -45,6 +46,7 @@ LEASE = 1.5  #: seconds a lease lives without renewal (a dead owner's rooms move
 #: seconds a process's heartbeat lives: after it, its members count as offline (a process
 #: that was only slow, and comes back, has its members counted again)
 HEARTBEAT = 3.0
+STUCK = 10.0  #: seconds without a sign of life from the event loop: leases lapse
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
@@ -98,15 +100,19 @@ class RedisCluster:
     shared = True
 
     def __init__(self, url: str, pubsub: PubSub, metrics: Any = None) -> None:
-        import redis.asyncio as aioredis
-
         self.redis: Any = connect(url)
-        #: leases and heartbeats on a connection of their own: never behind frames
-        self.leases: Any = aioredis.Redis.from_url(url, single_connection_client=True)
+        #: leases and heartbeats: a connection of the renewing thread's own
+        self.leases: Any = None
         self.pubsub = pubsub
         self.metrics = metrics
         self.me = secrets.token_hex(6)
-        self.owned: set[str] = set()
+        self.owned: dict[str, float] = {}  #: code → when this process took it
+        self.url = url
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.ticked = time.monotonic()  #: the event loop's last sign of life
+        self.stopping = threading.Event()
+        self.renewer: threading.Thread | None = None
+        self.losing: set[asyncio.Task[None]] = set()
         self.owner_of: Owner | None = None
         self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.ids = itertools.count(1)
@@ -114,7 +120,7 @@ class RedisCluster:
         self.tasks: list[asyncio.Task[None]] = []
         self.alive: set[str] = set()
         self.answering: set[asyncio.Task[None]] = set()
-        self._renew = self.leases.register_script(RENEW)
+        self._renew: Any = None
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
         self._deliver = self.redis.register_script(DELIVER)
@@ -123,19 +129,26 @@ class RedisCluster:
 
     async def start(self, owner: Owner, rooms: Sequence[str]) -> None:
         self.owner_of = owner
-        await self.beat()
-        await self.redis.sadd(_key("processes"), self.me)
+        self.loop = asyncio.get_running_loop()
+        await asyncio.to_thread(self.renew)
         if rooms:
             await self.redis.sadd(_key("rooms"), *rooms)
             await self.redis.sadd(_key("codes"), *rooms)
         self.sub = await self.pubsub.subscribe([f"rpc:{self.me}"])
         self.tasks = [
             asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
-            asyncio.create_task(self._keep(), name="cluster-leases"),
+            asyncio.create_task(self._tick(), name="cluster-tick"),
             asyncio.create_task(self._watch(), name="cluster-watch"),
         ]
+        self.renewer = threading.Thread(target=self._keep, name="onenight-leases", daemon=True)
+        self.renewer.start()
 
     async def stop(self) -> None:
+        self.stopping.set()
+        if self.renewer is not None:
+            await asyncio.to_thread(self.renewer.join, 5)
+        if self.leases is not None:
+            self.leases.close()
         for task in self.tasks:
             task.cancel()
         for code in list(self.owned):
@@ -147,40 +160,62 @@ class RedisCluster:
         if self.sub is not None:
             await self.sub.close()
         await self.redis.aclose()
-        await self.leases.aclose()
 
-    async def _keep(self) -> None:
-        """Every BEAT: the heartbeat and the leases renewed, by a task that does nothing
-        else (a slow look for orphans or a busy room lock never delays a renewal)."""
+    async def _tick(self) -> None:
+        """The event loop's sign of life, for the renewing thread."""
         while True:
-            started = time.monotonic()
+            self.ticked = time.monotonic()
+            await asyncio.sleep(BEAT)
+
+    def _keep(self) -> None:
+        """The renewing thread: every BEAT the heartbeat and the leases, whatever the
+        event loop is busy with (a loaded process keeps its rooms; before, a loop that
+        ran late let leases lapse and rooms moved from process to process). A loop that
+        has shown no life for STUCK seconds lets its leases lapse: its rooms move on."""
+        while not self.stopping.wait(BEAT):
+            stuck = time.monotonic() - self.ticked
+            if stuck > STUCK:
+                log.error("cluster: the event loop is stuck (%.0f s): leases not renewed", stuck)
+                continue
             try:
-                await self.beat()
-            except asyncio.CancelledError:
-                raise
+                self.renew()
             except Exception:
                 log.exception("cluster: renewing the leases failed; retrying")
-            took = time.monotonic() - started
-            if took > LEASE / 2:
-                log.warning("cluster: renewing the leases took %.2f s", took)
-            await asyncio.sleep(max(0.0, BEAT - took))
 
-    async def beat(self) -> None:
-        """This process's heartbeat, and its leases renewed (those lost are let go)."""
+    def renew(self) -> None:
+        """The heartbeat and every lease renewed (in the renewing thread); the leases
+        found another's are let go, on the event loop."""
+        import redis
+
+        if self.leases is None:
+            self.leases = redis.Redis.from_url(self.url)
+            self._renew = self.leases.register_script(RENEW)
         ttl = int(LEASE * 1000)
+        since = time.monotonic()
         codes = list(self.owned)
-        async with self.leases.pipeline(transaction=False) as pipe:
-            pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
-            pipe.sadd(_key("processes"), self.me)
-            for code in codes:
-                await self._renew(keys=[_key("lease", code)], args=[self.me, ttl], client=pipe)
-            results = await pipe.execute()
-        for code, kept in zip(codes, results[2:], strict=True):
-            if not kept and code in self.owned:
-                self.owned.discard(code)
-                self._count("lost")
-                if self.owner_of is not None:
-                    await self.owner_of.lost(code)
+        pipe = self.leases.pipeline(transaction=False)
+        pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
+        pipe.sadd(_key("processes"), self.me)
+        for code in codes:
+            self._renew(keys=[_key("lease", code)], args=[self.me, ttl], client=pipe)
+        results = pipe.execute()
+        lost = [code for code, kept in zip(codes, results[2:], strict=True) if not kept]
+        if lost and self.loop is not None:
+            self.loop.call_soon_threadsafe(self._lose, lost, since)
+
+    def _lose(self, codes: list[str], since: float) -> None:
+        """On the event loop: the rooms whose lease was another's, unless taken again
+        since the renewal looked."""
+        for code in codes:
+            taken = self.owned.get(code)
+            if taken is None or taken > since:
+                continue
+            del self.owned[code]
+            self._count("lost")
+            if self.owner_of is not None:
+                task = asyncio.create_task(self.owner_of.lost(code))
+                self.losing.add(task)
+                task.add_done_callback(self.losing.discard)
 
     async def _watch(self) -> None:
         """Every BEAT: take the open rooms nobody owns; notice dead processes."""
@@ -230,7 +265,7 @@ class RedisCluster:
         if not await self.redis.set(_key("lease", code), self.me, nx=True, px=int(LEASE * 1000)):
             return False
         await self.redis.sadd(_key("rooms"), code)
-        self.owned.add(code)
+        self.owned[code] = time.monotonic()
         self._count("acquired")
         return True
 
@@ -239,7 +274,7 @@ class RedisCluster:
             return False
         if not await self.redis.set(_key("lease", code), self.me, nx=True, px=int(LEASE * 1000)):
             return False
-        self.owned.add(code)
+        self.owned[code] = time.monotonic()
         self._count("acquired")
         return True
 
@@ -248,8 +283,7 @@ class RedisCluster:
         return None if value is None else str(value.decode())
 
     async def release(self, code: str, closed: bool) -> None:
-        if code in self.owned:
-            self.owned.discard(code)
+        if self.owned.pop(code, None) is not None:
             self._count("released")
         await self._release(keys=[_key("lease", code)], args=[self.me])
         if closed:
