@@ -103,12 +103,13 @@ class ReasonerBot(BasicBot):
         return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
     def opinion(self, view: ViewDict, board: Sequence[Posted]) -> list[Claim]:
-        """Once half the table has spoken: "I think X is a Werewolf", for the seat it would
-        vote for now, when its side's chance if X dies is at least :data:`SURE`. The other
-        villagers break their ties with it (public suspicion), so their votes meet."""
+        """At a small table (up to :data:`SMALL` seats), once half of it has spoken: "I
+        think X is a Werewolf", for the seat it would vote for now, when its side's chance
+        if X dies is at least :data:`SURE`. The other villagers break their ties with it
+        (public suspicion), so their votes meet."""
         n = len(view["players"])
-        if len({p.seat for p in board}) < n // 2:
-            return []
+        if n > SMALL or len({p.seat for p in board}) < n // 2:
+            return []  # at a big table a sampling per speaker costs too much time
         worlds = self.worlds(view, board)
         if not worlds:
             return []
