@@ -3,14 +3,19 @@ contradiction."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from onenight.bots import ReasonerBot
-from onenight.bots.claims import IAm, Nothing, Posted, Saw, Took
-from onenight.rules import Game, Setup, action_from_json
+from onenight.bots.claims import IAm, Nothing, Posted, Saw, Think, Took
+from onenight.bots.lies import fake_story, fake_story_likelihood, lie_roles
+from onenight.rules import CENTER, Game, Setup, action_from_json
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 CENTER3 = ["villager", "troublemaker", "insomniac"]
+CARDS5 = ["villager", "werewolf", "villager", "werewolf", "robber"]
 
 
 def day_view(
@@ -62,3 +67,57 @@ def test_a_villager_sees_through_a_contradicted_claim() -> None:
         Posted(2, Nothing()),
     ]
     assert bot.vote(view, board) == 3
+
+
+JIN = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 2, "insomniac": 1}
+
+
+@pytest.mark.parametrize("role", ["seer", "robber", "troublemaker", "villager", "insomniac"])
+def test_the_simple_liars_model_is_the_distribution_of_fake_story(role: str) -> None:
+    # Every story fake_story tells has the model's probability; over all of them
+    # (seeded draws reach each one) the probabilities sum to 1.
+    rng = random.Random(3)
+    told = {tuple(fake_story(role, 1, 5, 3, JIN, rng)) for _ in range(4000)}
+    probabilities = [fake_story_likelihood(list(s), 1, 5, 3, JIN) for s in told]
+    assert min(probabilities) > 0
+    assert sum(probabilities) == pytest.approx(1.0)
+    # A simple liar never names a Werewolf, and says nothing else.
+    accuse = [IAm("seer"), Saw(((2, "werewolf"),))]
+    assert fake_story_likelihood(accuse, 1, 5, 3, JIN) == 0.0
+    assert fake_story_likelihood([IAm("villager")], 1, 5, 3, JIN) == 0.0
+
+
+def test_a_simple_liar_claims_a_role_he_saw_free_in_the_center() -> None:
+    assert lie_roles([(CENTER + 1, "seer")], Counter(), JIN) == ["seer"]
+    assert lie_roles([(CENTER + 1, "seer")], Counter({"seer": 1}), JIN) == [
+        "insomniac",
+        "robber",
+        "troublemaker",
+        "villager",
+    ]
+    assert lie_roles([(CENTER + 1, "werewolf")], Counter(), JIN)[0] == "insomniac"
+
+
+def test_a_reasoner_seer_looks_at_a_player() -> None:
+    game = Game(Setup.fixed("ultimate", NAMES, ["seer", *CARDS5[1:]], CENTER3))
+    while (d := game.decision) is not None and d.seat != 0:
+        game.apply(d.seat, d.choices[-1])
+    assert game.decision is not None and game.decision.kind == "seer_look"
+    for seed in range(20):
+        action = ReasonerBot(seed).choose(game.view(0))
+        assert action["type"] == "view" and len(action["targets"]) == 1
+
+
+def test_a_villager_who_saw_a_werewolf_says_whom_it_will_vote_for() -> None:
+    cards = ["seer", "villager", "villager", "werewolf", "insomniac"]
+    view, bot = day_view(cards, CENTER3, 0, {"type": "view", "targets": [3]})
+    board = [
+        Posted(1, IAm("villager")),
+        Posted(1, Nothing()),
+        Posted(2, IAm("villager")),
+        Posted(2, Nothing()),
+    ]
+    said = bot.claims(view, board)
+    assert said == [IAm("seer"), Saw(((3, "werewolf"),)), Think(3, "werewolf")]
+    # Before half the table has spoken it only tells its night.
+    assert ReasonerBot(5).claims(view, board[:2]) == said[:2]

@@ -12,7 +12,7 @@ from onenight.rules import WOLF_FAMILY, Fact
 from .base import Bot, ViewDict, sensible
 from .board import by_seat, claimed_role, suspicion
 from .claims import Claim, Posted
-from .lies import claimable_roles, fake_story, free_roles
+from .lies import fake_story, lie_roles
 from .story import Event, honest_claims, lies
 
 
@@ -43,10 +43,8 @@ def lie(view: ViewDict, board: Sequence[Posted], story: Sequence[Event], rng: An
     the deck's claimable roles that nobody has claimed up to its count."""
     seat = int(view["seat"])
     n, c, deck = table(view)
-    taken = Counter(claimed_role(cs) for cs in by_seat(board, n))
-    free = [r for r in free_roles(looks_at_cards(story)) if taken[r] < deck.get(r, 0)]
-    roles = free or [r for r in claimable_roles(deck) if taken[r] < deck[r]]
-    roles = roles or claimable_roles(deck) or [view["card"]]
+    taken = Counter(r for cs in by_seat(board, n) if (r := claimed_role(cs)))
+    roles = lie_roles(looks_at_cards(story), taken, deck) or [view["card"]]
     return fake_story(rng.choice(roles), seat, n, c, deck, rng)
 
 

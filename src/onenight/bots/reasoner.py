@@ -11,22 +11,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from onenight.rules import WOLF_FAMILY
 from onenight.rules.outcome import winners
+from onenight.rules.roles import WEREWOLF
 
 from .base import ViewDict
-from .basic import BasicBot, lie, table
+from .basic import BasicBot, known_wolves, lie, table
 from .board import by_seat, claimed_role, clash, suspicion
-from .claims import Claim, IAm, Posted
+from .claims import Claim, IAm, Posted, Think
 from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
-from .worlds import Knowledge, Sampler, World
+from .worlds import SEER_CENTER, Knowledge, Sampler, World
 
 #: Worlds kept per decision, and draws allowed to find them (counts, never a clock:
 #: a seeded bot must replay exactly).
+#: At a small table (up to :data:`SMALL` seats) worlds are cheap: twice as many.
 WORLDS = 100
 TRIES = 15 * WORLDS
+SMALL = 6
 #: Made-up stories weighed per claimable role.
 STORIES_PER_ROLE = 4
 #: How much more a circle vote (nobody dies) must promise than the best target.
@@ -34,6 +38,9 @@ CIRCLE_MARGIN = 0.1
 #: Targets whose value is this close to the best are tied (sampling noise): the tie is
 #: broken the same way by every bot, by public suspicion, so that the village's votes meet.
 TIE = 0.08
+#: How sure (its side's chance if the seat dies) a villager must be to say whom it
+#: would vote for.
+SURE = 0.5
 #: Among lies as safe as each other, prefer a role the deck holds more copies of (a
 #: listener finds it likelier that an honest player was dealt it).
 COMMON = 0.05
@@ -47,21 +54,31 @@ class ReasonerBot(BasicBot):
         #: After the vote: each seat's end-role distribution, as this bot believes it.
         self.beliefs: list[dict[str, float]] = []
 
+    def pick(self, view: ViewDict, decision: dict[str, Any]) -> dict[str, Any]:
+        """``basic``'s night, but a Seer looks at one player's card, never at the center
+        (a player's card says more about who lies by day)."""
+        choices = decision["choices"]
+        if decision["kind"] == "seer_look":
+            one = [c for c in choices if c["type"] == "view" and len(c["targets"]) == 1]
+            if one:
+                return dict(one[int(self.rng.random() * len(one))])
+        return super().pick(view, decision)
+
     def sampler(self, view: ViewDict, board: Sequence[Posted]) -> Sampler:
         know = Knowledge(view, self.done)
         return Sampler(know, by_seat(board, know.n), taken_before(board, know.n))
 
     def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
-        return self.sampler(view, board).sample(self.rng, WORLDS, TRIES)
+        k = 2 if len(view["players"]) <= SMALL else 1
+        return self.sampler(view, board).sample(self.rng, k * WORLDS, k * TRIES)
 
     # -- the day -----------------------------------------------------------------------------
 
     def claims(self, view: ViewDict, board: Sequence[Posted]) -> list[Claim]:
         seat, story = int(view["seat"]), self.story(view)
         if not lies(view["card"], story, seat):
-            return honest_claims(seat, view["card"], story)
-        sampler = self.sampler(view, board)
-        worlds = sampler.sample(self.rng, WORLDS, TRIES)
+            return honest_claims(seat, view["card"], story) + self.opinion(view, board)
+        worlds = self.worlds(view, board)
         if not worlds:
             return lie(view, board, story, self.rng)
         n, c, deck = table(view)
@@ -69,7 +86,7 @@ class ReasonerBot(BasicBot):
         candidates: list[list[Claim]] = []
         for role in claimable_roles(deck):
             for _ in range(STORIES_PER_ROLE):
-                story_ = fake_story(role, seat, n, c, deck, self.rng, said)
+                story_ = fake_story(role, seat, n, c, deck, self.rng, said, SEER_CENTER)
                 if story_ not in candidates:
                     candidates.append(story_)
         if not candidates:
@@ -85,15 +102,49 @@ class ReasonerBot(BasicBot):
         best = min(scores)
         return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
+    def opinion(self, view: ViewDict, board: Sequence[Posted]) -> list[Claim]:
+        """At a small table (up to :data:`SMALL` seats), once half of it has spoken: "I
+        think X is a Werewolf", for the seat it would vote for now, when its side's chance
+        if X dies is at least :data:`SURE`. The other villagers break their ties with it
+        (public suspicion), so their votes meet."""
+        n = len(view["players"])
+        if n > SMALL or len({p.seat for p in board}) < n // 2:
+            return []  # at a big table a sampling per speaker costs too much time
+        worlds = self.worlds(view, board)
+        if not worlds:
+            return []
+        target, value = self.choice(view, board, worlds)
+        if value < SURE:  # a circle (value -1) is not said
+            return []
+        return [Think(target, WEREWOLF)]
+
+    def team_vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
+        """On the werewolf side: with its team, onto the most suspected seat that is not a
+        teammate it knows; ties to the lowest seat, so that its partners' votes meet."""
+        seat, story = int(view["seat"]), self.story(view)
+        n, _, deck = table(view)
+        wolves = known_wolves(story, seat)
+        score = suspicion(board, n, deck)
+        others = [s for s in self.others(view) if s not in wolves] or self.others(view)
+        return max(others, key=lambda s: (score[s], -s))
+
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
         seat = int(view["seat"])
         if lies(view["card"], self.story(view), seat):
-            return super().vote(view, board)  # with its team, onto the most suspected
+            return self.team_vote(view, board)
         worlds = self.worlds(view, board)
         if not worlds:
             return super().vote(view, board)
+        self.beliefs = believe(worlds, len(view["players"]))
+        return self.choice(view, board, worlds)[0]
+
+    def choice(
+        self, view: ViewDict, board: Sequence[Posted], worlds: Sequence[World]
+    ) -> tuple[int, float]:
+        """Where the village side points (a seat, or the next seat for a circle: value -1),
+        and its side's chance of winning if that seat dies."""
+        seat = int(view["seat"])
         n, _, deck = table(view)
-        self.beliefs = believe(worlds, n)
         total = sum(w.weight for w in worlds)
         value = [0.0] * n
         circle = 0.0
@@ -108,10 +159,11 @@ class ReasonerBot(BasicBot):
         others = self.others(view)
         best = max(value[t] for t in others)
         if circle > best + CIRCLE_MARGIN:
-            return (seat + 1) % n
+            return (seat + 1) % n, -1.0
         near = [t for t in others if value[t] >= best - TIE]
         score = suspicion(board, n, deck)
-        return max(near, key=lambda t: (score[t], value[t]))
+        target = max(near, key=lambda t: (score[t], value[t]))
+        return target, value[target]
 
 
 def taken_before(board: Sequence[Posted], n: int) -> list[Counter[str]]:

@@ -38,15 +38,20 @@ from onenight.rules.editions import draw_deck
 from onenight.rules.setup import draw_slots
 
 from .claims import Claim, Copied, IAm, Revealed, Saw, Shielded, Swapped, Took
-from .lies import claimable_roles
+from .lies import claimable_roles, fake_story_likelihood, lie_roles
 from .story import Event, fact_from_json, honest_claims, lies
 
 #: How likely an honest player's claims differ from what his night tells (model noise).
 EPSILON = 0.02
+#: How often the model's Seer looks at two center cards rather than one player's card.
+SEER_CENTER = 0.15
 #: How often a sampled night follows a seat's claimed action when it can.
 STEER = 0.85
 #: How much less likely a liar claims a role already claimed up to its count.
 OVERCLAIM = 0.1
+#: How much of the model of a liar is the simple way of lying (``basic``'s): a role seen
+#: free in the center, village cards only; the rest is any claimable role, any details.
+PATTERN = 0.7
 #: How often a sampled deal gives a seat the role it claimed, when a copy is left.
 TRUST = 0.7
 
@@ -181,6 +186,27 @@ def _proposal(kind: str, queue: list[tuple[str, Any]]) -> Action | None:
     return None
 
 
+def _prior(kind: str, acts: Sequence[Action]) -> list[float] | None:
+    """The model's night policy where it is not uniform (None: uniform among ``acts``):
+    a Seer looks at one player's card, and at two center cards only
+    :data:`SEER_CENTER` of the time."""
+    if kind != "seer_look":
+        return None
+    one = [isinstance(a, View) and len(a.targets) == 1 for a in acts]
+    k = sum(one)
+    if k == 0 or k == len(acts):
+        return None
+    return [(1 - SEER_CENTER) / k if o else SEER_CENTER / (len(acts) - k) for o in one]
+
+
+def _draw(prior: Sequence[float], u: float) -> int:
+    for i, p in enumerate(prior):
+        u -= p
+        if u < 0:
+            return i
+    return len(prior) - 1
+
+
 def _acts(choices: Sequence[Action]) -> list[Action]:
     """The model's night policy: any action but ``Pass`` when there is one."""
     return [a for a in choices if not isinstance(a, Pass)] or list(choices)
@@ -298,30 +324,49 @@ class Sampler:
                 game.apply(d.seat, action)
                 continue
             acts = _acts(d.choices)
+            prior = _prior(d.kind, acts)
             queue = queues.get(d.seat)
             wanted = _proposal(d.kind, queue) if queue else None
+            u = rng.random()
+            drawn = acts[_draw(prior, u)] if prior else acts[int(u * len(acts))]
             if wanted is not None and wanted in d.legal and wanted in acts:
-                p = 1.0 / len(acts)
-                chosen = wanted if rng.random() < STEER else acts[int(rng.random() * len(acts))]
+                chosen = wanted if rng.random() < STEER else drawn
+                p = prior[acts.index(chosen)] if prior else 1.0 / len(acts)
                 q = (STEER if chosen == wanted else 0.0) + (1 - STEER) * p
                 weight *= p / q
             else:
-                chosen = acts[int(rng.random() * len(acts))]
+                chosen = drawn
             game.apply(d.seat, chosen)
         return weight if next(mine, None) is None else 0.0
 
     def likelihood(self, seat: int, dealt: str, story: list[Event], claims: list[Claim]) -> float:
         """P(these claims | this seat's night), under the model of honest and lying talk."""
         if lies(dealt, story, seat):
-            return self.lie_likelihood(seat, claims)
+            return PATTERN * self.pattern_likelihood(seat, story, claims) + (
+                1 - PATTERN
+            ) * self.lie_likelihood(seat, claims)
         if honest_claims(seat, dealt, story) == claims:
             return 1.0
         return EPSILON * self.lie_likelihood(seat, claims)
 
+    def pattern_likelihood(self, seat: int, story: list[Event], claims: list[Claim]) -> float:
+        """P(a liar tells this story, lying the simple way): a claimable role he saw free
+        in the center, else one nobody had claimed up to its count, else any claimable
+        role, uniformly (:func:`.lies.lie_roles`), with a made-up night whose details are
+        drawn uniformly and name only village cards (:func:`.lies.fake_story_likelihood`)."""
+        k = self.know
+        role = next((cl.role for cl in claims if isinstance(cl, IAm)), None)
+        seen = [(f.target, f.card) for _, f in story if isinstance(f, Fact) and f.kind == "saw"]
+        roles = lie_roles(seen, self.taken[seat], k.deck_counts)
+        if role is None or role not in roles:
+            return 0.0
+        p = roles.count(role) / len(roles)
+        return p * fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+
     def lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
-        """P(a liar tells this story): a claimable role nobody had claimed up to its
-        count when he spoke, uniformly (any other role: :data:`OVERCLAIM` as likely), then
-        each made-up detail uniformly among those the role could tell."""
+        """P(a liar tells this story, lying any other way): a claimable role nobody had
+        claimed up to its count when he spoke, uniformly (any other role: :data:`OVERCLAIM`
+        as likely), then each made-up detail uniformly among those the role could tell."""
         k = self.know
         n, c, rp = k.n, k.c, k.roles_p
         taken = self.taken[seat]
