@@ -267,17 +267,25 @@ async def test_the_owner_dies_in_the_night_and_in_the_vote(servers: list[Server]
         await close_all([s.client for s in seats])
 
 
+async def members_on(servers: list[Server], names: list[str]) -> list[Client]:
+    """A room created on the first server by the first name; the others join it, the
+    i-th on server i."""
+    host = await Client.connect(servers[0].url)
+    await host.create(names[0])
+    clients = [host]
+    for server, name in zip(servers[1:], names[1:], strict=False):
+        c = await Client.connect(server.url)
+        await c.join(host.room_code or "", name)
+        clients.append(c)
+    return clients
+
+
 async def test_sigterm_hands_the_rooms_over_at_once(servers: list[Server]) -> None:
     """A process stopped gracefully gives its leases back: another owns its rooms well
     within a lease's life, and the game goes on for the members of the other servers."""
     a, b, c = servers
-    host = await Client.connect(a.url)
-    await host.create("ann")
+    host, bob, cid = await members_on(servers, ["ann", "bob", "cid"])
     code = host.room_code or ""
-    bob = await Client.connect(b.url)
-    await bob.join(code, "bob")
-    cid = await Client.connect(c.url)
-    await cid.join(code, "cid")
     try:
         assert owner_of(servers, code) is a  # the room lives where it was created
         a.stop()  # SIGTERM
@@ -329,12 +337,8 @@ def test_limits_per_address_are_shared_by_the_processes(tmp_path: Path) -> None:
 async def test_a_paused_process_counts_its_members_again(servers: list[Server]) -> None:
     """A process that stops answering (SIGSTOP past its heartbeat) has its members shown
     offline; when it comes back (SIGCONT) they are online again, without reconnecting."""
-    a, b, _ = servers
-    host = await Client.connect(a.url)
-    await host.create("ann")
-    code = host.room_code or ""
-    bob = await Client.connect(b.url)
-    await bob.join(code, "bob")
+    b = servers[1]
+    host, bob = await members_on(servers, ["ann", "bob"])
 
     def online(c: Client) -> bool | None:
         room = c.room or {}
