@@ -55,6 +55,13 @@ PATTERN = 0.7
 #: How often a sampled deal gives a seat the role it claimed, when a copy is left.
 TRUST = 0.7
 
+#: The facts that show a group of seats, and the roles that wake in that group.
+GROUPS: Mapping[str, frozenset[str]] = {
+    "wolves": R.WOLF_FAMILY,
+    "masons": frozenset({R.MASON}),
+    "tanners": frozenset({R.TANNER}),
+}
+
 _SWAPS = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
 _ONE_LOOK = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
 
@@ -100,8 +107,13 @@ class Knowledge:
         self.roles_p = 1.0 / max(1, len({r for r in counts if counts[r]}))
 
 
-#: How often a sampled deal puts a card the seat itself saw (or saw wake) where it saw it.
+#: How often a sampled deal puts a card the seat itself saw where it saw it.
 KNOWN = 0.9
+#: How often a sampled deal gives the seats the seat saw wake in its group (Werewolves,
+#: Masons) one of the group's cards, and the others none: who wakes follows from the deal
+#: (and a Doppelgänger's copy) alone, so nearly always; not always, so that no deal is
+#: ever ruled out by the proposal alone.
+GROUP_KNOWN = 0.99
 
 
 def preferences(
@@ -117,11 +129,12 @@ def preferences(
             prefer.setdefault(robbed[0], (frozenset({card}), KNOWN))  # the Robber's take
         elif kind == "saw" and target != know.seat and target != CENTER_WOLF:
             prefer.setdefault(target, (frozenset({card}), KNOWN))
-        elif kind in ("wolves", "masons"):
-            group = R.WOLF_FAMILY if kind == "wolves" else frozenset({R.MASON})
+        elif kind in GROUPS:  # a Doppelgänger who copied the group's card wakes with it
+            group = GROUPS[kind] | (everything & {R.DOPPELGANGER})
             for s in range(know.n):
                 if s != know.seat:  # those it saw are in the group, the others are not
-                    prefer.setdefault(s, (group if s in seats else everything - group, KNOWN))
+                    wake = group if s in seats else everything - GROUPS[kind]
+                    prefer.setdefault(s, (wake, GROUP_KNOWN))
     for seat, role in enumerate(roles):
         if role is not None and seat != know.seat:
             prefer.setdefault(seat, (frozenset({role}), TRUST))
@@ -231,59 +244,113 @@ class Sampler:
         self.claimable = claimable_roles(know.deck_counts)
         self.roles = [next((c.role for c in cs if isinstance(c, IAm)), None) for cs in claims]
         self.prefer = preferences(know, self.roles)
+        #: The night actions each seat's claims describe (copied per world, consumed).
+        self.actions = {
+            s: claimed_actions(s, cs) for s, cs in enumerate(self.claims) if cs and s != know.seat
+        }
+        self.shields = frozenset(know.shields)
+        #: The groups the seat saw wake: (their roles, the other seats in them).
+        self.groups = [(GROUPS[f[0]], frozenset(f[3])) for f in know.facts if f[0] in GROUPS]
+        #: Where cards are dealt (the other seats, then the center), and the cards to deal.
+        self.places = [s for s in range(know.n) if s != know.seat]
+        self.places += [CENTER + i for i in range(know.c)]
+        # The places a preference points at first (the surest first), while their cards
+        # are still there to deal: a uniform deal is the same whatever the order.
+        self.places.sort(key=lambda place: -self.prefer[place][1] if place in self.prefer else 0)
+        self.rest = list(know.cards)
+        if know.card in self.rest:
+            self.rest.remove(know.card)
+        # The model's Sentinel always shields (and so does a Doppelgänger who copies her):
+        # with no shield on the table but the seat's own, a Sentinel lies in the center;
+        # each shield of another's needs a Sentinel, then a Doppelgänger, at a player's seat.
+        mine = [a.target for a in know.mine if isinstance(a, Shield)]
+        self.own_shields = len(mine)
+        need = len(set(know.shields) - set(mine))
+        one = [r for r in (R.SENTINEL, R.DOPPELGANGER) if self.rest.count(r) == 1]
+        players = [p for p in self.places if p < CENTER]
+        center = [p for p in self.places if p >= CENTER]
+        #: Single cards that must lie in some places, dealt first: (card, those places,
+        #: whether the deal must hold it: a workshop draw may leave it out).
+        self.regions: list[tuple[str, list[int], bool]] = (
+            [(R.SENTINEL, center, False)] if need == 0 and R.SENTINEL in one else []
+        ) + [(card, players, True) for card in one[:need]]
 
-    def deal(self, rng: random.Random) -> tuple[Setup, float]:
+    def deal(self, rng: random.Random) -> tuple[Setup, float] | None:
         """A deal with the seat's own card, and its importance weight.
 
-        Cards are dealt one place at a time (the other seats, then the center). Where the
-        seat's own facts or a claim point at a card (:func:`preferences`), the place gets
-        one of those cards with that source's probability, else a uniform draw; the
-        weight corrects this back to a uniform deal."""
+        First the cards the shields on the table place (:attr:`regions`), each in one of
+        its places, uniformly. Then the other cards, one place at a time, those places
+        first that the seat's own facts or a claim point at a card (:func:`preferences`):
+        the place gets one of those cards with that source's probability, else a uniform
+        draw. The weight corrects all this back to a uniform deal. None when no deal fits."""
         k = self.know
-        cards = list(k.cards)
         pool: tuple[str, ...] | None = None
         if k.draws:
-            pool = tuple(cards)
+            pool = tuple(k.cards)
+            cards = list(pool)
             for _ in range(50):
                 cards = draw_deck(k.edition, k.n, pool, rng)
                 if k.card in cards:
                     break
-        cards.remove(k.card)
+            cards.remove(k.card)
+        else:
+            cards = list(self.rest)
         placed: dict[int, str] = {k.seat: k.card}
         weight = 1.0
         rand = rng.random
-        for place in self.places:
-            left = len(cards)
-            card = cards[int(rand() * left)]
-            wanted = self.prefer.get(place)
-            if wanted is not None:
-                roles, trust = wanted
-                fits = [x for x in cards if x in roles]
-                if fits:
-                    if rand() < trust:
-                        card = fits[int(rand() * len(fits))]
-                    p = cards.count(card) / left
-                    q = (1 - trust) * p
-                    if card in roles:
-                        q += trust * cards.count(card) / len(fits)
-                    weight *= p / q
+        free = len(self.places)
+        for card, region, required in self.regions:  # uniform: in each place alike
+            if card not in cards and not required:
+                continue
+            open_ = [p for p in region if p not in placed]
+            if card not in cards or not open_:
+                return None
+            # Where a preference points at the card (or away from it), more (or less) often.
+            lean = [self.lean(p, card) for p in open_]
+            i = _draw(lean, rand() * sum(lean))
+            placed[open_[i]] = card
             cards.remove(card)
-            placed[place] = card
+            weight *= sum(lean) / lean[i] / free
+            free -= 1
+        prefer = self.prefer
+        for place in self.places:
+            if place in placed:
+                continue
+            left = len(cards)
+            wanted = prefer.get(place)
+            fits = [i for i, x in enumerate(cards) if x in wanted[0]] if wanted else None
+            if not fits:
+                placed[place] = cards.pop(int(rand() * left))
+                continue
+            roles, trust = wanted  # type: ignore[misc]
+            i = fits[int(rand() * len(fits))] if rand() < trust else int(rand() * left)
+            card = cards[i]
+            same = cards.count(card)
+            q = (1 - trust) * same / left
+            if card in roles:
+                q += trust * same / len(fits)
+            weight *= same / left / q
+            placed[place] = cards.pop(i)
         dealt = tuple(placed[s] for s in range(k.n))
         center = tuple(placed[CENTER + i] for i in range(k.c))
         slots = draw_slots(dealt, k.copies, rng)
         setup = Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
         return setup, weight
 
-    @property
-    def places(self) -> list[int]:
-        k = self.know
-        return [s for s in range(k.n) if s != k.seat] + [CENTER + i for i in range(k.c)]
+    def lean(self, place: int, card: str) -> float:
+        """How much more often :meth:`deal` puts a card that must go first in this place."""
+        wanted = self.prefer.get(place)
+        if wanted is None:
+            return 0.5
+        return wanted[1] if card in wanted[0] else 1 - wanted[1]
 
     def world(self, rng: random.Random) -> World | None:
         """One world, or None if it contradicts what the seat knows."""
         k = self.know
-        setup, weight = self.deal(rng)
+        dealt = self.deal(rng)
+        if dealt is None:
+            return None
+        setup, weight = dealt
         game = Game(setup)
         weight *= self._night(game, setup, rng)
         if weight == 0.0:
@@ -305,9 +372,7 @@ class Sampler:
         k = self.know
         mine = iter(k.mine)
         queues = {
-            s: claimed_actions(s, cs)
-            for s, cs in enumerate(self.claims)
-            if cs and s != k.seat and self.roles[s] == setup.cards[s]
+            s: list(acts) for s, acts in self.actions.items() if self.roles[s] == setup.cards[s]
         }
         weight = 1.0
         learned, known = game.facts[k.seat], k.facts
@@ -324,6 +389,13 @@ class Sampler:
                 game.apply(d.seat, action)
                 continue
             acts = _acts(d.choices)
+            fits = self.fitting(game, d.seat, d.kind, acts)
+            if fits is not None:
+                if not fits:
+                    return 0.0
+                weight *= len(fits) / len(acts)
+                game.apply(d.seat, fits[int(rng.random() * len(fits))])
+                continue
             prior = _prior(d.kind, acts)
             queue = queues.get(d.seat)
             wanted = _proposal(d.kind, queue) if queue else None
@@ -338,6 +410,28 @@ class Sampler:
                 chosen = drawn
             game.apply(d.seat, chosen)
         return weight if next(mine, None) is None else 0.0
+
+    def fitting(self, game: Game, seat: int, kind: str, acts: list[Action]) -> list[Action] | None:
+        """For a choice whose outcome the seat knows: the actions that fit it (None: no
+        such knowledge). Where the shields lie is public; whether a Doppelgänger copied a
+        group's card shows in the groups the seat saw wake. Drawing among the fitting
+        actions (weight: their share) is exact: the others are rejected anyway."""
+        if kind == "shield":
+            return [a for a in acts if isinstance(a, Shield) and a.target in self.shields]
+        if kind == "copy":
+            printed, board = game.printed, game.board
+            # A Doppelgänger copies the Sentinel if, and only if, a shield is left over.
+            me, acting = self.know.seat, game.acting
+            shielders = sum(r == R.SENTINEL and s not in (me, seat) for s, r in enumerate(acting))
+            extra = len(self.know.shields) - self.own_shields - shielders
+            return [
+                a
+                for a in acts
+                if isinstance(a, Copy)
+                and all((printed[board[a.target]] in r) == (seat in g) for r, g in self.groups)
+                and (printed[board[a.target]] == R.SENTINEL) == (extra > 0)
+            ]
+        return None
 
     def likelihood(self, seat: int, dealt: str, story: list[Event], claims: list[Claim]) -> float:
         """P(these claims | this seat's night), under the model of honest and lying talk."""

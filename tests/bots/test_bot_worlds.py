@@ -1,0 +1,122 @@
+"""The reasoner's sampler steers its deals and nights towards what the seat knows (the
+shields on the table, the groups it saw wake, the cards it saw), and corrects for it
+with importance weights. Steered or not, it must believe what plain rejection sampling
+believes: a uniform deal and the model's night policy, kept when the seat would know
+exactly what it knows."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+
+from onenight.bots.worlds import Knowledge, Sampler, _acts, _key
+from onenight.rules import Game, Setup
+from onenight.rules.setup import draw_slots
+
+NAMES = ["ann", "bob", "cat", "dan", "eve"]
+
+
+def seat_knowledge(cards: list[str], center: list[str], me: int, seed: int) -> Knowledge:
+    """A night where everyone takes a seeded random legal choice (acting whenever they
+    can); what seat ``me`` knows after it."""
+    game = Game(Setup.fixed("ultimate", NAMES, cards, center))
+    rng = random.Random(seed)
+    done: list[tuple[int, dict[str, Any]]] = []
+    while (d := game.decision) is not None:
+        action = rng.choice(_acts(d.choices))
+        if d.seat == me:
+            done.append((d.turn, action.to_json()))
+        game.apply(d.seat, action)
+    game.end_day()
+    return Knowledge(game.view(me), done)
+
+
+def rejection_beliefs(know: Knowledge, draws: int, rng: random.Random) -> list[Counter[str]]:
+    """Each seat's dealt card, by plain rejection: a uniform deal around the seat's own
+    card, the model's uniform night policy, the seat's own choices as it made them."""
+    rest = list(know.cards)
+    rest.remove(know.card)
+    counts: list[Counter[str]] = [Counter() for _ in range(know.n)]
+    for _ in range(draws):
+        rng.shuffle(rest)
+        dealt = [*rest[: know.seat], know.card, *rest[know.seat : know.n - 1]]
+        center = rest[know.n - 1 :]
+        slots = draw_slots(tuple(dealt), know.copies, rng)
+        game = Game(Setup("ultimate", know.players, tuple(dealt), tuple(center), slots=slots))
+        mine = iter(know.mine)
+        ok = True
+        while ok and (d := game.decision) is not None:
+            if d.seat == know.seat:
+                action = next(mine, None)
+                ok = action is not None and action in d.legal
+                if ok:
+                    game.apply(d.seat, action)  # type: ignore[arg-type]
+            else:
+                acts = _acts(d.choices)
+                game.apply(d.seat, acts[int(rng.random() * len(acts))])
+        if not ok or next(mine, None) is not None:
+            continue
+        if [_key(f) for f in game.facts[know.seat]] != know.facts:
+            continue
+        if [s for s in range(know.n) if game.shields >> s & 1] != know.shields:
+            continue
+        for s, card in enumerate(dealt):
+            counts[s][card] += 1
+    return counts
+
+
+def sampler_beliefs(
+    know: Knowledge, worlds: int, rng: random.Random
+) -> tuple[list[dict[str, float]], float]:
+    """Each seat's dealt card in the sampler's weighted worlds, and their effective
+    number (Kish's: fewer than the worlds when the weights differ)."""
+    sampler = Sampler(know, [[] for _ in range(know.n)])
+    sample = sampler.sample(rng, worlds, worlds * 40)
+    assert len(sample) == worlds
+    out: list[dict[str, float]] = [defaultdict(float) for _ in range(know.n)]
+    total = sum(w.weight for w in sample)
+    for w in sample:
+        for s, card in enumerate(w.game.setup.cards):
+            out[s][card] += w.weight / total
+    return out, total**2 / sum(w.weight**2 for w in sample)
+
+
+DECK = ["sentinel", "doppelganger", "werewolf", "werewolf", "mason", "mason", "seer", "villager"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "me", "seed"),
+    [
+        # A Sentinel and a Doppelgänger at the table: one shield, or two when she
+        # copies the Sentinel; the werewolf sees its partner (or a Doppel-wolf).
+        (["werewolf", "sentinel", "doppelganger", "mason", "seer"], 0, 1),
+        (["werewolf", "sentinel", "doppelganger", "mason", "seer"], 0, 4),
+        (["werewolf", "sentinel", "doppelganger", "mason", "seer"], 3, 2),
+        # The Sentinel in the center: no shield, and a lone mason.
+        (["werewolf", "villager", "doppelganger", "mason", "seer"], 3, 3),
+        (["werewolf", "villager", "doppelganger", "mason", "seer"], 4, 5),
+    ],
+)
+def test_steered_worlds_believe_what_rejection_believes(
+    cards: list[str], me: int, seed: int
+) -> None:
+    center = list(DECK)
+    for card in cards:
+        center.remove(card)
+    know = seat_knowledge(cards, center, me, seed)
+    reference = rejection_beliefs(know, 60_000, random.Random(seed))
+    kept = sum(reference[0].values())
+    assert kept >= 200, kept  # enough plain draws fit to compare with
+    steered, effective = sampler_beliefs(know, 3_000, random.Random(seed + 100))
+    for s in range(know.n):
+        for card in set(reference[s]) | set(steered[s]):
+            p = reference[s][card] / kept
+            # Both are estimates: 4.5 standard errors of their difference, at least 0.02.
+            spread = max(p * (1 - p), 0.01) * (1 / kept + 1 / effective)
+            tolerance = max(0.02, 4.5 * spread**0.5)
+            assert steered[s].get(card, 0.0) == pytest.approx(p, abs=tolerance), (s, card)
+    # And the sampler never believes a world the seat's knowledge rules out.
+    assert steered[me] == {know.card: pytest.approx(1.0)}
