@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from onenight.rules import CENTER, Target
 
@@ -74,153 +75,142 @@ def _the(role: str) -> str:
     return f"{article} {name}" if role in ("werewolf", "villager", "mason") else f"the {name}"
 
 
+@dataclass(frozen=True)
+class Language:
+    """How one language says claims: its words for "and" and list commas, how a role is
+    named in a sentence, and one template per kind of sentence (``str.format`` fields)."""
+
+    and_: str
+    comma: str
+    role: Callable[[str], str]
+    lines: Mapping[str, str]
+
+
+LANGUAGE: dict[str, Language] = {
+    "en": Language(
+        " and ",
+        ", ",
+        _the,
+        {
+            "center": "center card {i}",
+            "own": "my own card",
+            "iam": "I am {role}.",
+            "saw": "I looked at {places}: {cards}.",
+            "took": "I took {name}'s card: it was {card}.",
+            "swapped": "I swapped {a} and {b}.",
+            "copied": "I copied {name}'s card: I became {role}.",
+            "shielded": "I put my shield on {name}'s card.",
+            "revealed": "I turned {name}'s card over: {card}.",
+            "partners": "The other Mason is {names}.",
+            "no_partners": "I saw no other Mason.",
+            "wolves": "The Werewolves are {names}.",
+            "no_wolves": "I saw no Werewolf.",
+            "moved": "{names} looked at or moved a card.",
+            "no_moved": "Nobody looked at or moved a card.",
+            "nothing": "I was dealt nothing to do.",
+            "think": "I think {name} is {role}.",
+        },
+    ),
+    "fr": Language(
+        " et ",
+        ", ",
+        lambda role: role_name(role, "fr"),
+        {
+            "center": "la carte {i} du centre",
+            "own": "ma propre carte",
+            "iam": "Je suis {role}.",
+            "saw": "J'ai regardé {places} : {cards}.",
+            "took": "J'ai pris la carte de {name} : c'était {card}.",
+            "swapped": "J'ai échangé {a} et {b}.",
+            "copied": "J'ai copié la carte de {name} : je suis devenue {role}.",
+            "shielded": "J'ai mis mon bouclier sur la carte de {name}.",
+            "revealed": "J'ai retourné la carte de {name} : {card}.",
+            "partners": "L'autre Franc-Maçon est {names}.",
+            "no_partners": "Je n'ai vu aucun autre Franc-Maçon.",
+            "wolves": "Les Loups-Garous sont {names}.",
+            "no_wolves": "Je n'ai vu aucun Loup-Garou.",
+            "moved": "{names} ont regardé ou déplacé une carte.",
+            "no_moved": "Personne n'a regardé ni déplacé de carte.",
+            "nothing": "Je n'avais rien à faire cette nuit.",
+            "think": "Je pense que {name} est {role}.",
+        },
+    ),
+    "ja": Language(
+        "と",
+        "、",
+        lambda role: role_name(role, "ja"),
+        {
+            "center": "中央の{i}枚目",
+            "own": "自分のカード",
+            "iam": "私は{role}です。",
+            "saw": "{places}を見ました：{cards}でした。",
+            "took": "{name}さんのカードを取りました：{card}でした。",
+            "swapped": "{a}と{b}を交換しました。",
+            "copied": "{name}さんのカードをコピーして{role}になりました。",
+            "shielded": "{name}さんのカードに盾を置きました。",
+            "revealed": "{name}さんのカードを表にしました：{card}でした。",
+            "partners": "もう一人のフリーメイソンは{names}さんです。",
+            "no_partners": "他のフリーメイソンはいませんでした。",
+            "wolves": "人狼は{names}さんです。",
+            "no_wolves": "人狼は見えませんでした。",
+            "moved": "{names}さんがカードを見たり動かしたりしました。",
+            "no_moved": "誰もカードを見たり動かしたりしませんでした。",
+            "nothing": "私には夜の行動がありませんでした。",
+            "think": "{name}さんは{role}だと思います。",
+        },
+    ),
+}
+
+
 def say(claim: Claim, speaker: int, players: Sequence[str], lang: str = "en") -> str:
     """The claim as one sentence, in ``lang`` (``en``, ``fr`` or ``ja``), from ``speaker``'s
     mouth: seats by name, center cards numbered from 1."""
     if lang not in _LANG:
         raise ValueError(f"no language {lang!r} (known: {', '.join(LANGUAGES)})")
-    return _SAY[lang](claim, speaker, tuple(players))
+    language = LANGUAGE[lang]
+    line, fields = _sentence(claim, speaker, tuple(players), language, lang)
+    return language.lines[line].format(**fields)
 
 
-def _place(target: Target, speaker: int, players: tuple[str, ...], lang: str) -> str:
-    if target >= CENTER:
-        i = target - CENTER + 1
-        return {"en": f"center card {i}", "fr": f"la carte {i} du centre", "ja": f"中央の{i}枚目"}[
-            lang
-        ]
-    if target == speaker:
-        return {"en": "my own card", "fr": "ma propre carte", "ja": "自分のカード"}[lang]
-    return players[target]
+def _sentence(
+    claim: Claim, me: int, players: tuple[str, ...], language: Language, lang: str
+) -> tuple[str, dict[str, str]]:
+    """Which template says the claim, and its fields."""
+    lines, role = language.lines, language.role
 
-
-def _names(seats: Sequence[int], players: tuple[str, ...], sep: str) -> str:
-    return sep.join(players[s] for s in seats)
-
-
-def _en(claim: Claim, me: int, players: tuple[str, ...]) -> str:
     def at(t: Target) -> str:
-        return _place(t, me, players, "en")
+        if t >= CENTER:
+            return lines["center"].format(i=t - CENTER + 1)
+        return lines["own"] if t == me else players[t]
+
+    def names(seats: Sequence[int]) -> str:
+        return language.and_.join(players[s] for s in seats)
 
     match claim:
-        case IAm(role):
-            return f"I am {_the(role)}."
+        case IAm(r):
+            return "iam", {"role": role(r)}
         case Saw(looks):
-            places = " and ".join(at(t) for t, _ in looks)
-            cards = ", ".join(role_name(c) for _, c in looks)
-            return f"I looked at {places}: {cards}."
+            places = language.and_.join(at(t) for t, _ in looks)
+            cards = language.comma.join(role_name(c, lang) for _, c in looks)
+            return "saw", {"places": places, "cards": cards}
         case Took(target, card):
-            return f"I took {players[target]}'s card: it was {_the(card)}."
+            return "took", {"name": players[target], "card": role(card)}
         case Swapped(a, b):
-            return f"I swapped {at(a)} and {at(b)}."
-        case Copied(target, role):
-            return f"I copied {players[target]}'s card: I became {_the(role)}."
+            return "swapped", {"a": at(a), "b": at(b)}
+        case Copied(target, r):
+            return "copied", {"name": players[target], "role": role(r)}
         case Shielded(target):
-            return f"I put my shield on {players[target]}'s card."
+            return "shielded", {"name": players[target]}
         case Revealed(target, card):
-            return f"I turned {players[target]}'s card over: {_the(card)}."
+            return "revealed", {"name": players[target], "card": role(card)}
         case Partners(seats):
-            if not seats:
-                return "I saw no other Mason."
-            return f"The other Mason is {_names(seats, players, ' and ')}."
+            return ("partners", {"names": names(seats)}) if seats else ("no_partners", {})
         case SawWolves(seats):
-            if not seats:
-                return "I saw no Werewolf."
-            return f"The Werewolves are {_names(seats, players, ' and ')}."
+            return ("wolves", {"names": names(seats)}) if seats else ("no_wolves", {})
         case Moved(seats):
-            if not seats:
-                return "Nobody looked at or moved a card."
-            return f"{_names(seats, players, ' and ')} looked at or moved a card."
+            return ("moved", {"names": names(seats)}) if seats else ("no_moved", {})
         case Nothing():
-            return "I was dealt nothing to do."
-        case Think(target, role):
-            return f"I think {players[target]} is {_the(role)}."
+            return "nothing", {}
+        case Think(target, r):
+            return "think", {"name": players[target], "role": role(r)}
     raise AssertionError(claim)
-
-
-def _fr(claim: Claim, me: int, players: tuple[str, ...]) -> str:
-    def at(t: Target) -> str:
-        return _place(t, me, players, "fr")
-
-    def rn(role: str) -> str:
-        return role_name(role, "fr")
-
-    match claim:
-        case IAm(role):
-            return f"Je suis {rn(role)}."
-        case Saw(looks):
-            places = " et ".join(at(t) for t, _ in looks)
-            cards = ", ".join(rn(c) for _, c in looks)
-            return f"J'ai regardé {places} : {cards}."
-        case Took(target, card):
-            return f"J'ai pris la carte de {players[target]} : c'était {rn(card)}."
-        case Swapped(a, b):
-            return f"J'ai échangé {at(a)} et {at(b)}."
-        case Copied(target, role):
-            return f"J'ai copié la carte de {players[target]} : je suis devenue {rn(role)}."
-        case Shielded(target):
-            return f"J'ai mis mon bouclier sur la carte de {players[target]}."
-        case Revealed(target, card):
-            return f"J'ai retourné la carte de {players[target]} : {rn(card)}."
-        case Partners(seats):
-            if not seats:
-                return "Je n'ai vu aucun autre Franc-Maçon."
-            return f"L'autre Franc-Maçon est {_names(seats, players, ' et ')}."
-        case SawWolves(seats):
-            if not seats:
-                return "Je n'ai vu aucun Loup-Garou."
-            return f"Les Loups-Garous sont {_names(seats, players, ' et ')}."
-        case Moved(seats):
-            if not seats:
-                return "Personne n'a regardé ni déplacé de carte."
-            return f"{_names(seats, players, ' et ')} ont regardé ou déplacé une carte."
-        case Nothing():
-            return "Je n'avais rien à faire cette nuit."
-        case Think(target, role):
-            return f"Je pense que {players[target]} est {rn(role)}."
-    raise AssertionError(claim)
-
-
-def _ja(claim: Claim, me: int, players: tuple[str, ...]) -> str:
-    def at(t: Target) -> str:
-        return _place(t, me, players, "ja")
-
-    def rn(role: str) -> str:
-        return role_name(role, "ja")
-
-    match claim:
-        case IAm(role):
-            return f"私は{rn(role)}です。"
-        case Saw(looks):
-            places = "と".join(at(t) for t, _ in looks)
-            cards = "、".join(rn(c) for _, c in looks)
-            return f"{places}を見ました：{cards}でした。"
-        case Took(target, card):
-            return f"{players[target]}さんのカードを取りました：{rn(card)}でした。"
-        case Swapped(a, b):
-            return f"{at(a)}と{at(b)}を交換しました。"
-        case Copied(target, role):
-            return f"{players[target]}さんのカードをコピーして{rn(role)}になりました。"
-        case Shielded(target):
-            return f"{players[target]}さんのカードに盾を置きました。"
-        case Revealed(target, card):
-            return f"{players[target]}さんのカードを表にしました：{rn(card)}でした。"
-        case Partners(seats):
-            if not seats:
-                return "他のフリーメイソンはいませんでした。"
-            return f"もう一人のフリーメイソンは{_names(seats, players, 'と')}さんです。"
-        case SawWolves(seats):
-            if not seats:
-                return "人狼は見えませんでした。"
-            return f"人狼は{_names(seats, players, 'と')}さんです。"
-        case Moved(seats):
-            if not seats:
-                return "誰もカードを見たり動かしたりしませんでした。"
-            return f"{_names(seats, players, 'と')}さんがカードを見たり動かしたりしました。"
-        case Nothing():
-            return "私には夜の行動がありませんでした。"
-        case Think(target, role):
-            return f"{players[target]}さんは{rn(role)}だと思います。"
-    raise AssertionError(claim)
-
-
-_SAY: dict[str, Callable[[Claim, int, tuple[str, ...]], str]] = {"en": _en, "fr": _fr, "ja": _ja}
