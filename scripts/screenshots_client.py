@@ -9,18 +9,16 @@ in three browser contexts.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screenshots_table import ARGS, free_port
+from chromium import CHROMIUM_ARGS as ARGS
+from chromium import throwaway_server
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
@@ -30,26 +28,11 @@ DECK = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1}
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "onenight.server", "--port", str(port)]
-        server = subprocess.Popen([*cmd, "--db", f"sqlite+aiosqlite:///{tmp}/s.db"])
-        try:
-            for _ in range(200):
-                try:
-                    httpx.get(f"{base}/api/health", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                for size in SIZES:
-                    shoot(browser, base, size)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(10)
+    with throwaway_server() as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        for size in SIZES:
+            shoot(browser, base, size)
+        browser.close()
 
 
 def shoot(browser: Any, base: str, size: tuple[int, int]) -> None:

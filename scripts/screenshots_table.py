@@ -9,54 +9,24 @@ drives the page with Playwright's fake clock, so the night screen is caught mid-
 
 from __future__ import annotations
 
-import socket
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from chromium import CHROMIUM_ARGS as ARGS
+from chromium import throwaway_server
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 STUB = ROOT / "tests" / "web" / "speech_stub.js"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "onenight.server", "--port", str(port)]
-        server = subprocess.Popen([*cmd, "--db", f"sqlite+aiosqlite:///{tmp}/s.db"])
-        try:
-            for _ in range(200):
-                try:
-                    httpx.get(f"{base}/api/health", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            shoot(base)
-        finally:
-            server.terminate()
-            server.wait(10)
+    with throwaway_server() as base:
+        shoot(base)
 
 
 def shoot(base: str) -> None:

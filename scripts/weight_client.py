@@ -8,10 +8,7 @@ Usage: .venv/bin/python scripts/weight_client.py  (needs Debian's chromium)
 from __future__ import annotations
 
 import gzip
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,28 +16,15 @@ import httpx
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screenshots_table import ARGS, free_port
+from chromium import CHROMIUM_ARGS as ARGS
+from chromium import throwaway_server
 
 BUDGET = 150 * 1024  #: bytes, gzipped, for the first load
 
 
 def main() -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "onenight.server", "--port", str(port)]
-        server = subprocess.Popen([*cmd, "--db", f"sqlite+aiosqlite:///{tmp}/s.db"])
-        try:
-            for _ in range(200):
-                try:
-                    httpx.get(f"{base}/api/health", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            measure(base)
-        finally:
-            server.terminate()
-            server.wait(10)
+    with throwaway_server() as base:
+        measure(base)
 
 
 def measure(base: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,16 +20,10 @@ import pytest
 
 from server.conftest import Server  # tests/server: `python -m onenight.server` on a free port
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from chromium import CHROMIUM_ARGS  # the flags that work here, shared with the scripts
+
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 #: The phone the pages are designed for.
 VIEWPORT = {"width": 360, "height": 740}
 SPEECH_STUB = Path(__file__).with_name("speech_stub.js")
