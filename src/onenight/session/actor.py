@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from onenight.cluster import Frame, final
@@ -45,6 +45,26 @@ REPLAY = 32  #: frames kept per member for a resume that missed a few
 TAPS = (P.Act, P.Nothing)
 
 
+class Held:
+    """``async with actor.locked()``: the room's lock held; the frames made meanwhile
+    leave, in order, before it is let go. (A class, not an async generator: it is taken
+    for every message.)"""
+
+    __slots__ = ("actor",)
+
+    def __init__(self, actor: RoomActor) -> None:
+        self.actor = actor
+
+    async def __aenter__(self) -> None:
+        await self.actor.lock.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            await self.actor.flush()
+        finally:
+            self.actor.lock.release()
+
+
 class RoomActor:
     """One room owned by this process."""
 
@@ -63,14 +83,9 @@ class RoomActor:
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
         self.outbox: list[Frame] = []  #: frames to publish when the lock is let go
 
-    @contextlib.asynccontextmanager
-    async def locked(self) -> AsyncIterator[None]:
+    def locked(self) -> Held:
         """Hold the room's lock; the frames made meanwhile leave, in order, after."""
-        async with self.lock:
-            try:
-                yield
-            finally:
-                await self.flush()
+        return Held(self)
 
     async def flush(self) -> None:
         frames, self.outbox = self.outbox, []
