@@ -174,11 +174,24 @@ def suggest(
     seed: Annotated[int, typer.Option(help="Seed of the runs.")] = 1,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    live: Annotated[
+        bool, typer.Option("--live", help="Measure now instead of reading the shipped table.")
+    ] = False,
+    refresh: Annotated[
+        bool,
+        typer.Option(
+            "--refresh",
+            help="Measure every table size of --edition ('all': every edition) and write "
+            "the shipped table (onenight/bots/balance.json).",
+        ),
+    ] = False,
 ) -> None:
-    """Propose the most balanced decks (village win rate nearest 50%), by simulation."""
+    """Propose the most balanced decks (village win rate nearest 50%, reasoner bots in
+    every seat): from the shipped table, or measured now (--live, another --level, or a
+    table size it lacks)."""
     from onenight.bots.cli import run_suggest
 
-    run_suggest(edition, players, top, games, decks, level, seed, workers, as_json)
+    run_suggest(edition, players, top, games, decks, level, seed, workers, as_json, live, refresh)
 
 
 @app.command()

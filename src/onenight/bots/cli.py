@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 import typer
 
-from onenight.rules import RulesError
+from onenight.rules import EDITIONS, RulesError
 
+from . import balance
 from .simulate import Spec, levels, parse_deck, plot, simulate, text_report
 from .suggest import suggest
 
@@ -74,10 +76,39 @@ def run_suggest(
     seed: int,
     workers: int,
     as_json: bool,
+    live: bool = False,
+    refresh: bool = False,
 ) -> None:
-    bar = None if as_json else _bar(decks, "measuring decks")
+    if refresh:
+        run_refresh(None if edition == "all" else edition, games, decks, seed, workers)
+        return
+    rows = None if live or level != balance.LEVEL else balance.lookup(edition, players, top)
+    if rows is None:
+        rows = measure_decks(edition, players, top, games, decks, level, seed, workers, as_json)
+    if as_json:
+        typer.echo(json.dumps(rows, sort_keys=True))
+        return
+    for row in rows:
+        low, high = row["ci95"]
+        cards = ", ".join(f"{k}×{r}" if k > 1 else r for r, k in row["deck"].items())
+        games_ = row.get("games", games)
+        typer.echo(f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_})")
+
+
+def measure_decks(
+    edition: str,
+    players: int,
+    top: int,
+    games: int,
+    decks: int,
+    level: str,
+    seed: int,
+    workers: int,
+    quiet: bool,
+) -> list[dict[str, Any]]:
+    bar = None if quiet else _bar(decks, "measuring decks")
     try:
-        rows = suggest(
+        return suggest(
             edition,
             players,
             top,
@@ -93,13 +124,19 @@ def run_suggest(
     finally:
         if bar is not None:
             bar.stop()
-    if as_json:
-        typer.echo(json.dumps(rows, sort_keys=True))
-        return
-    for row in rows:
-        low, high = row["ci95"]
-        cards = ", ".join(f"{k}×{r}" if k > 1 else r for r, k in row["deck"].items())
-        typer.echo(f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}")
+
+
+def run_refresh(edition: str | None, games: int, decks: int, seed: int, workers: int) -> None:
+    if edition is not None and edition not in EDITIONS:
+        raise _fail(f"no edition {edition!r} (known: {', '.join(EDITIONS)}, or all)")
+    bar = _bar(len(balance.sizes(edition)), "measuring table sizes")
+    try:
+        balance.refresh(
+            games, decks, seed, _workers(workers), edition, progress=lambda d, t: bar.update(d)
+        )
+    finally:
+        bar.stop()
+    typer.echo(f"wrote {balance.TABLE}")
 
 
 class _Bar:

@@ -14,6 +14,7 @@ from fastapi.routing import APIRoute
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, BeforeValidator, Field
 
+from onenight.bots import balance
 from onenight.cluster import open_cluster
 from onenight.pubsub import open_pubsub
 from onenight.rules import EDITIONS
@@ -224,6 +225,34 @@ def create_app(
                 detail={"code": "measuring", "message": str(exc)},
                 headers={"Retry-After": str(exc.retry_after)},
             ) from None
+        return reply
+
+    @app.get("/api/decks/suggest")
+    def deck_suggest(
+        edition: Annotated[EditionId, Query(examples=["ultimate"])],
+        players: Annotated[int, Query(ge=3, le=12)],
+        top: Annotated[int, Query(ge=1, le=5)] = 3,
+    ) -> dict[str, Any]:
+        """The most balanced decks of the project's table (docs/bots.md): decks near the
+        default one, every seat a ``reasoner`` bot, village win rate nearest 50%, each
+        with its measured rate, 95% interval and games. Read from the shipped table,
+        never measured here; a table size it lacks gets no decks and the ``reason``."""
+        ed = EDITIONS[edition]
+        reply: dict[str, Any] = {
+            "edition": ed.id,
+            "players": players,
+            "level": balance.LEVEL,
+            "decks": [],
+            "reason": None,
+        }
+        if not ed.min_players <= players <= ed.max_players:
+            reply["reason"] = f"{ed.id} is for {ed.min_players}–{ed.max_players} players"
+            return reply
+        rows = balance.lookup(ed.id, players, top)
+        if rows is None:
+            reply["reason"] = "not measured yet (onenight suggest --refresh)"
+        else:
+            reply["decks"] = rows
         return reply
 
     @app.post("/api/rooms", status_code=201, responses=problems(400, 429, 503))
