@@ -88,3 +88,23 @@ def test_the_server_offers_the_table(tmp_path: Path) -> None:
         assert str(ed.max_players) in reply.json()["reason"]
         bad = http.get("/api/decks/suggest", params={"edition": "chess", "players": 5})
         assert bad.status_code == 422
+
+
+def test_an_environment_variable_names_another_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ONENIGHT_BALANCE_TABLE`` replaces the shipped table (read per path)."""
+    row = {"deck": {"werewolf": 2, "seer": 1}, "village_win_rate": 0.5, "ci95": [0.3, 0.7]}
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"level": "reasoner", "tables": {"ultimate:4": [row]}}))
+    monkeypatch.setenv(balance.TABLE_ENV, str(path))
+    assert balance.table_path() == path
+    assert balance.lookup("ultimate", 4, 3) == [row]
+    assert balance.lookup("ultimate", 5, 3) is None
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path}/t.db", "memory://")) as http:
+        body = http.get("/api/decks/suggest", params={"edition": "ultimate", "players": 4}).json()
+        assert body["decks"] == [row] and body["reason"] is None
+    monkeypatch.setenv(balance.TABLE_ENV, str(tmp_path / "missing.json"))
+    assert balance.lookup("ultimate", 4, 3) is None
+    monkeypatch.delenv(balance.TABLE_ENV)
+    assert balance.table_path() == balance.TABLE

@@ -10,6 +10,7 @@ package data (``balance.json``), and ``onenight suggest`` and the server's
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,9 @@ from onenight.rules import EDITIONS
 from .suggest import suggest
 
 TABLE = Path(__file__).with_name("balance.json")
+#: The environment variable that names another table file to read and refresh instead of
+#: the shipped one (tests, a table being measured elsewhere).
+TABLE_ENV = "ONENIGHT_BALANCE_TABLE"
 LEVEL = "reasoner"
 
 #: A row: {"deck": {role: count}, "village_win_rate": x, "ci95": [low, high], "games": g}.
@@ -36,9 +40,20 @@ def key(edition: str, players: int) -> str:
     return f"{edition}:{players}"
 
 
+def table_path() -> Path:
+    """The table file: ``$ONENIGHT_BALANCE_TABLE`` when set, else the shipped one."""
+    override = os.environ.get(TABLE_ENV)
+    return Path(override) if override else TABLE
+
+
+def load(path: Path | None = None) -> dict[str, Any]:
+    """The table (``table_path()`` by default; an empty one when the file is missing)."""
+    return _read(path or table_path())
+
+
 @lru_cache(maxsize=4)
-def load(path: Path = TABLE) -> dict[str, Any]:
-    """The table as shipped (an empty one when the file is missing)."""
+def _read(path: Path) -> dict[str, Any]:
+    """One table file, read once per path."""
     try:
         table: dict[str, Any] = json.loads(path.read_text())
     except FileNotFoundError:
@@ -46,7 +61,7 @@ def load(path: Path = TABLE) -> dict[str, Any]:
     return table
 
 
-def lookup(edition: str, players: int, top: int, path: Path = TABLE) -> list[Row] | None:
+def lookup(edition: str, players: int, top: int, path: Path | None = None) -> list[Row] | None:
     """The ``top`` most balanced decks measured for this table (village win rate nearest
     50%), or None when the table has not measured it."""
     rows = load(path)["tables"].get(key(edition, players))
@@ -59,12 +74,13 @@ def refresh(
     seed: int = 1,
     workers: int = 1,
     edition: str | None = None,
-    path: Path = TABLE,
+    path: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Measure every table size (of one edition, or all) and write the table, keeping the
     other sizes' rows; written after each size, so an interrupted refresh keeps its
-    work. Rows are sorted, most balanced first."""
+    work. Rows are sorted, most balanced first. ``path``: ``table_path()`` by default."""
+    path = path or table_path()
     table = dict(load(path)) if path.exists() else {"tables": {}}
     table.update({"level": LEVEL, "games": games, "decks": decks, "seed": seed})
     table["tables"] = dict(table.get("tables", {}))
@@ -75,5 +91,5 @@ def refresh(
         path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
         if progress is not None:
             progress(done + 1, len(todo))
-    load.cache_clear()
+    _read.cache_clear()
     return table

@@ -136,7 +136,7 @@ def run_refresh(edition: str | None, games: int, decks: int, seed: int, workers:
         )
     finally:
         bar.stop()
-    typer.echo(f"wrote {balance.TABLE}")
+    typer.echo(f"wrote {balance.table_path()}")
 
 
 class _Bar:
