@@ -3,6 +3,7 @@
 import { h, svg } from "../dom.js";
 import { list, roleName, t, wakeLine } from "../i18n.js";
 import { ORDER, teamOf } from "../roles.js";
+import { balancedDecks } from "./balanced.js";
 import { roleCard } from "./common.js";
 import { talkPanel } from "./day.js";
 import { pref, setPref } from "../speech.js";
@@ -144,6 +145,7 @@ function settingsView(room, host, act) {
         editions.map((e) => h("option", { value: e.id, selected: e.id === st.edition }, t(`edition.${e.id}`))))),
     h("h3", {}, t("lobby.deck"), " ", h("span", { class: "muted" }, t("lobby.deckCount", { cards: room.deck.length, players: n, center }))),
     h("p", { class: room.deck_error ? "warn" : "ok", id: "deck-error", "aria-live": "polite" }, problem),
+    balancedDecks(ed, n, counts, (deck) => act.configure({ deck })),
     teams.map((team) => {
       const of = roles.filter((r) => teamOf(r) === team);
       return of.length ? h("div", { class: "team-group" },

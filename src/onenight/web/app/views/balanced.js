@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * The host's "Balanced decks": the project's measured table (GET /api/decks/suggest,
+ * docs/bots.md) for this edition and number of players; a tap sets the deck.
+ */
+import { h } from "../dom.js";
+import { list, roleName, t } from "../i18n.js";
+import { ORDER } from "../roles.js";
+import { changed } from "../store.js";
+
+/** @typedef {import("../conn.js").Frame} Frame */
+/** @typedef {{deck: Record<string, number>, village_win_rate: number, ci95: number[], games: number}} Suggested */
+
+/** Replies by "edition:players"; null while asked or when the request failed.
+ * @type {Map<string, {decks: Suggested[]} | null>} */
+const cache = new Map();
+
+/** Ask once per edition and table size; redraw when the answer comes. @param {string} edition @param {number} n */
+function ask(edition, n) {
+  const key = `${edition}:${n}`;
+  if (cache.has(key)) return cache.get(key);
+  cache.set(key, null);
+  fetch(`/api/decks/suggest?edition=${encodeURIComponent(edition)}&players=${n}&top=3`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((reply) => {
+      if (reply && Array.isArray(reply.decks)) {
+        cache.set(key, reply);
+        changed();
+      }
+    })
+    .catch(() => {});
+  return null;
+}
+
+/** Whether two decks hold the same cards. @param {Record<string, number>} a @param {Record<string, number>} b */
+function same(a, b) {
+  const roles = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...roles].every((r) => (a[r] || 0) === (b[r] || 0));
+}
+
+/** @param {number} x */
+const pct = (x) => Math.round(x * 100);
+
+/**
+ * The section, or null before the editions are known or for a table size the edition
+ * does not allow (nothing is asked then).
+ * @param {Frame | undefined} ed the edition (`id`, `players`: [min, max])
+ * @param {number} n players seated @param {Record<string, number>} counts the deck now
+ * @param {(deck: Record<string, number>) => void} choose
+ */
+export function balancedDecks(ed, n, counts, choose) {
+  if (!ed || !(ed.players[0] <= n && n <= ed.players[1])) return null;
+  const reply = ask(ed.id, n);
+  if (!reply) return null;
+  const head = h("h4", { id: "balanced-h" }, t("lobby.balanced"));
+  if (!reply.decks.length) {
+    return h("div", { class: "balanced", id: "balanced" }, head, h("p", { class: "muted" }, t("lobby.balanced.none", { n })));
+  }
+  return h("div", { class: "balanced", id: "balanced", role: "group", "aria-labelledby": "balanced-h" }, head,
+    h("p", { class: "muted" }, t("lobby.balanced.about")),
+    h("ul", { class: "suggested" }, reply.decks.map((s, i) => {
+      const cards = ORDER.filter((r) => s.deck[r]).concat(Object.keys(s.deck).filter((r) => s.deck[r] && !ORDER.includes(r)))
+        .map((r) => (s.deck[r] > 1 ? t("lobby.balanced.times", { role: roleName(r, ed.id), n: s.deck[r] }) : roleName(r, ed.id)));
+      const rate = t("lobby.balanced.rate", { rate: pct(s.village_win_rate), low: pct(s.ci95[0]), high: pct(s.ci95[1]), games: s.games });
+      return h("li", {},
+        h("button", { type: "button", class: "secondary suggestion", id: `balanced-${i}`, "aria-pressed": String(same(s.deck, counts)), onclick: () => choose({ ...s.deck }) },
+          h("span", { class: "cards" }, list(cards)),
+          h("span", { class: "rate muted" }, rate)));
+    })));
+}
