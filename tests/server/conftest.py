@@ -28,12 +28,16 @@ def free_port() -> int:
 
 
 class Server:
-    """A server process; ``kill()`` is ``kill -9``; ``start()`` again restarts it."""
+    """A server process; ``kill()`` is ``kill -9``; ``start()`` again restarts it.
+    ``env``: variables set for the process on top of this one's."""
 
-    def __init__(self, db: str, log: Path, bus: str = "memory://") -> None:
+    def __init__(
+        self, db: str, log: Path, bus: str = "memory://", env: dict[str, str] | None = None
+    ) -> None:
         self.db = db
         self.log = log
         self.bus = bus
+        self.env = dict(env or {})
         #: tests open hundreds of rooms from one address: no per-address limits
         self.start_args: list[str] = ["--creates-per-minute", "0", "--joins-per-minute", "0"]
         self.port = free_port()
@@ -51,7 +55,8 @@ class Server:
         cmd = [sys.executable, "-m", "onenight.server", "--port", str(self.port), "--db", self.db]
         cmd += ["--bus", self.bus, *self.start_args]
         with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+            env = {**os.environ, **self.env}
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
