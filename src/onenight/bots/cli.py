@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 
 import typer
 
@@ -83,8 +82,17 @@ def run_suggest(
         run_refresh(None if edition == "all" else edition, games, decks, seed, workers)
         return
     rows = None if live or level != balance.LEVEL else balance.lookup(edition, players, top)
-    if rows is None:
-        rows = measure_decks(edition, players, top, games, decks, level, seed, workers, as_json)
+    if rows is None:  # measured now
+        bar = None if as_json else _bar(decks, "measuring decks")
+        step = (lambda done, total: bar.update(done)) if bar else None
+        try:
+            cores = _workers(workers)
+            rows = suggest(edition, players, top, games, decks, level, seed, cores, step)
+        except (RulesError, ValueError) as err:
+            raise _fail(str(err)) from None
+        finally:
+            if bar is not None:
+                bar.stop()
     if as_json:
         typer.echo(json.dumps(rows, sort_keys=True))
         return
@@ -93,37 +101,6 @@ def run_suggest(
         cards = ", ".join(f"{k}×{r}" if k > 1 else r for r, k in row["deck"].items())
         games_ = row.get("games", games)
         typer.echo(f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_})")
-
-
-def measure_decks(
-    edition: str,
-    players: int,
-    top: int,
-    games: int,
-    decks: int,
-    level: str,
-    seed: int,
-    workers: int,
-    quiet: bool,
-) -> list[dict[str, Any]]:
-    bar = None if quiet else _bar(decks, "measuring decks")
-    try:
-        return suggest(
-            edition,
-            players,
-            top,
-            games,
-            decks,
-            level,
-            seed,
-            _workers(workers),
-            (lambda done, total: bar.update(done)) if bar else None,
-        )
-    except (RulesError, ValueError) as err:
-        raise _fail(str(err)) from None
-    finally:
-        if bar is not None:
-            bar.stop()
 
 
 def run_refresh(edition: str | None, games: int, decks: int, seed: int, workers: int) -> None:
