@@ -38,6 +38,10 @@ PostgreSQL database (created and dropped here) and flushes its Redis database (`
 names one for the benchmark only); ``--db sqlite`` uses a temporary SQLite file (one
 process only). ``--profile FILE`` writes a pyinstrument report of (the first) server
 process of each configuration (text: FILE-1p.txt, FILE-2p.txt, …).
+
+Every process here (the clients, the bare server and the onenight servers) runs with the
+onenight server's garbage-collector settings (:mod:`onenight.server.collector`), so that
+no side's full collections pause the other's measurement.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from typing import Any
 
 from onenight.client import Client, ServerError
 from onenight.randomplay import random_night
+from onenight.server.collector import tune
 
 TIMERS = {"turn": 1.0, "jitter": 0.5, "day": 60.0, "vote": 20.0}
 PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/onenight_load"
@@ -479,6 +484,7 @@ def main() -> None:
     parser.add_argument("--profile", help="pyinstrument reports of the servers: FILE-kp.txt")
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    tune()  # the clients and the bare server collect like the onenight server
     if args.bare_server:
         asyncio.run(bare_server(args.bare_server))
         return

@@ -26,11 +26,14 @@ def run(
     GRACEFUL_SECONDS."""
     import uvicorn
 
+    from .collector import tune
     from .ops import configure_logging
 
     configure_logging(log_format)
+    app = create_app(db, bus, limits)
+    tune()  # after the imports and the app: they are frozen
     uvicorn.run(
-        create_app(db, bus, limits),
+        app,
         host=host,
         port=port,
         ws_max_size=WS_MAX_SIZE,

@@ -100,6 +100,25 @@ class StrictJSONRequest(Request):
         return self._json
 
 
+class OnenightApp(FastAPI):
+    """The FastAPI app, with the game's WebSocket (``/ws``) served straight from ASGI.
+
+    FastAPI's stack (its exception, telemetry and body-limit middleware, the router,
+    dependency solving) adds about 17 coroutines and a dozen objects to every open
+    connection, and a wrapper call to every frame sent; with thousands of members those
+    objects make the garbage collector's full passes (and the pauses every member feels)
+    much longer. The WebSocket needs none of it: :class:`.ws.Connection` validates every
+    message itself and answers every error."""
+
+    hub: Hub
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope["path"] == "/ws":
+            await Connection(self.hub, WebSocket(scope, receive, send)).run()
+            return
+        await super().__call__(scope, receive, send)
+
+
 class StrictJSONRoute(APIRoute):
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
@@ -112,7 +131,7 @@ class StrictJSONRoute(APIRoute):
 
 def create_app(
     db: str | None = None, pubsub: str = "memory://", limits: Limits | None = None
-) -> FastAPI:
+) -> OnenightApp:
     """The server app with its store (``db`` URL, default SQLite ``onenight.db``) and its
     pub/sub (``memory://`` or ``redis://…``)."""
     metrics = Metrics()
@@ -128,13 +147,13 @@ def create_app(
         suggestions.shutdown()
         await hub.stop()
 
-    app = FastAPI(
+    app = OnenightApp(
         title="onenight",
         summary="One Night Werewolf server: rooms over HTTP, the game over a WebSocket (/ws)",
         lifespan=lifespan,
     )
     app.router.route_class = StrictJSONRoute
-    app.state.hub = hub
+    app.state.hub = app.hub = hub
     app.include_router(table_router)  # /table, the narrator for real cards
     app.include_router(client_router)  # /, /r/{code}: the browser client
 
@@ -289,9 +308,5 @@ def create_app(
             return await hub.result(code)
         except BadMessage as exc:
             raise fail(exc) from None
-
-    @app.websocket("/ws")
-    async def websocket(ws: WebSocket) -> None:
-        await Connection(hub, ws).run()
 
     return app
