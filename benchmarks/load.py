@@ -30,6 +30,17 @@ then for the bare broadcast server, the same clients go through two phases:
    near 100% would mean the figure is the client's (on the 2-core machine the clients,
    Redis and PostgreSQL share the cores with the server processes).
 
+   The load generator's cost per frame matters here: on the 2-core machine it shares the
+   cores with the servers, so every cycle it spends on a frame is one the servers do not
+   get, and it caps what two server processes can show. ``onenight.client.Client`` (the
+   pure-Python ``websockets`` library, orjson on every frame, a game view updated) took
+   some 80% of a core for ~29k frames/s. So by default (``--flood-client picows``) this
+   phase carries every member over to a raw connection of picows (a Cython WebSocket
+   client): each closes its ``Client`` and resumes its seat (``resume`` from the last
+   frame seen; on the bare server, ``join`` of the same room), then everything is
+   callbacks: a frame is counted, not parsed, and an ack (its first bytes) sends the
+   next line at once. ``--flood-client websockets`` keeps the ``Client`` loop, to compare.
+
 The member i of room r connects to process (r + i) % k: the rooms' owners (their
 creators' processes) and their members are spread over every process, so most frames
 cross the bus. Server limits that would cap a benchmark from one address (creations,
@@ -58,9 +69,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from collections.abc import Callable
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from typing import Any
+
+from picows import WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from onenight.client import Client, ServerError
 from onenight.randomplay import random_night
@@ -198,6 +212,156 @@ async def close_rooms(rooms: list[Room]) -> None:
             await c.close()
 
 
+# ----- the saturating phase's raw client (picows): callbacks, no parsing per frame -----
+
+
+class FloodConn(WSListener):
+    """One member's raw connection: it opens with ``opening`` (a ``resume`` or a
+    ``join``), then, once :meth:`start` is called, sends a chat line at each ack until
+    the deadline. Every frame is counted in ``stats.frames``; only the opening's answer
+    is parsed. ``prefix`` is how the server's frames start (``{"type":"``, or with a
+    space after the colon for the bare server's ``json.dumps``)."""
+
+    def __init__(self, stats: Stats, opening: bytes, prefix: bytes) -> None:
+        super().__init__()
+        self.stats = stats
+        self.opening = opening
+        self.ack = prefix + b'ack"'
+        self.error = prefix + b'error"'
+        self.transport: WSTransport | None = None
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[dict[str, Any]] = loop.create_future()
+        self.done: asyncio.Future[None] = loop.create_future()  #: the flood is over
+        self.until = 0.0  #: the flood's deadline (0: not flooding)
+        self.ref = 1  #: the opening's
+
+    def on_ws_connected(self, transport: WSTransport) -> None:
+        self.transport = transport
+        transport.send(WSMsgType.TEXT, self.opening)
+
+    def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
+        if frame.msg_type != WSMsgType.TEXT:
+            if frame.msg_type == WSMsgType.CLOSE:
+                transport.send_close(frame.get_close_code())
+                transport.disconnect()
+            return
+        self.stats.frames += 1
+        payload = frame.get_payload_as_bytes()
+        if payload.startswith(self.ack):
+            if self.until:
+                self.stats.chats += 1
+                if time.perf_counter() < self.until:
+                    self.chat()
+                else:
+                    self.finish()
+            elif not self.opened.done():
+                self.opened.set_result(json.loads(payload))
+        elif payload.startswith(self.error):
+            if self.until:
+                self.stats.errors += 1
+                self.finish()
+            elif not self.opened.done():
+                self.opened.set_result(json.loads(payload))
+
+    def on_ws_disconnected(self, transport: WSTransport) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("closed before its opening's answer"))
+        if self.until and not self.done.done():
+            self.stats.errors += 1
+            self.done.set_result(None)
+
+    def chat(self) -> None:
+        self.ref += 1
+        assert self.transport is not None
+        self.transport.send(WSMsgType.TEXT, b'{"type":"chat","text":"x","ref":%d}' % self.ref)
+
+    def finish(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def start(self, until: float) -> asyncio.Future[None]:
+        """The closed loop until ``until`` (perf_counter): its end."""
+        self.until = until
+        if self.transport is None or self.transport.is_disconnected:
+            self.stats.errors += 1
+            self.finish()
+        else:
+            self.chat()
+        return self.done
+
+    async def close(self) -> None:
+        if self.transport is not None:
+            self.transport.send_close()
+            self.transport.disconnect()
+            with suppress(Exception):
+                await self.transport.wait_disconnected()
+
+
+async def open_flood(url: str, stats: Stats, opening: dict[str, Any], prefix: bytes) -> FloodConn:
+    """A raw connection, once the server acknowledged its opening (RuntimeError if not)."""
+    raw = json.dumps({**opening, "ref": 1}, separators=(",", ":")).encode()
+    _, listener = await ws_connect(lambda: FloodConn(stats, raw, prefix), url)
+    assert isinstance(listener, FloodConn)
+    answer = await asyncio.wait_for(listener.opened, 30)
+    if answer.get("type") != "ack" or answer.get("of", opening["type"]) != opening["type"]:
+        await listener.close()
+        raise RuntimeError(f"{opening['type']} refused: {answer}")
+    return listener
+
+
+async def carry_over(
+    rooms: list[Room],
+    urls: list[str],
+    stats: Stats,
+    opening: Callable[[int, Client], dict[str, Any]],
+    prefix: bytes = b'{"type":"',
+) -> list[FloodConn]:
+    """Every member of room r, one after the other: its Client closed, a raw connection
+    to the same server (member i on ``urls[(r + i) % k]``) opened with ``opening(i, c)``
+    (read once the Client is closed: its last frame is final)."""
+    gate = asyncio.Semaphore(20)
+    k = len(urls)
+
+    async def room(r: int, room: Room) -> list[FloodConn]:
+        async with gate:
+            conns = []
+            for i, c in enumerate(room.clients):
+                await c.close()
+                conns.append(await open_flood(urls[(r + i) % k], stats, opening(i, c), prefix))
+            return conns
+
+    per_room = await asyncio.gather(*(room(r, x) for r, x in enumerate(rooms)))
+    return [conn for conns in per_room for conn in conns]
+
+
+def resume(i: int, c: Client) -> dict[str, Any]:
+    return {"type": "resume", "room": c.room_code, "token": c.token, "last": c.last}
+
+
+async def flood_phase(
+    rooms: list[Room],
+    urls: list[str],
+    stats: Stats,
+    args: argparse.Namespace,
+    pids: dict[str, int],
+    opening: Callable[[int, Client], dict[str, Any]],
+    prefix: bytes = b'{"type":"',
+) -> tuple[float, float, dict[str, float]]:
+    """The saturating phase on raw connections (``--flood-client picows``), or on the
+    rooms' Clients (``websockets``)."""
+    if args.flood_client == "websockets":
+        return await saturate(
+            lambda end: asyncio.gather(*(r.flood(end) for r in rooms)), stats, args, pids
+        )
+    conns = await carry_over(rooms, urls, stats, opening, prefix)
+    try:
+        return await saturate(
+            lambda end: asyncio.gather(*(c.start(end) for c in conns)), stats, args, pids
+        )
+    finally:
+        await asyncio.gather(*(c.close() for c in conns))
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of a process (Linux /proc)."""
     try:
@@ -216,13 +380,16 @@ def redis_pid() -> int | None:
         return None
 
 
+Flood = Callable[[float], "asyncio.Future[Any]"]  #: starts the closed loop until a time
+
+
 async def saturate(
-    rooms: list[Room], stats: Stats, args: argparse.Namespace, pids: dict[str, int]
+    start_flood: Flood, stats: Stats, args: argparse.Namespace, pids: dict[str, int]
 ) -> tuple[float, float, dict[str, float]]:
     """The closed loop: messages/s and chats/s inside the window, and CPU shares."""
     start = time.perf_counter()
     end = start + args.warmup + args.duration
-    flood = asyncio.gather(*(r.flood(end) for r in rooms))
+    flood = start_flood(end)
     await asyncio.sleep(args.warmup)
     frames, chats, t0 = stats.frames, stats.chats, time.perf_counter()
     cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
@@ -255,7 +422,9 @@ async def run_onenight(
     stats.errors += sum(1 for task in done if task.exception() is not None)
     result = Result(name, stats, elapsed)
     if args.duration > 0:
-        result.rate, result.chat_rate, result.cpu = await saturate(rooms, stats, args, pids)
+        result.rate, result.chat_rate, result.cpu = await flood_phase(
+            rooms, urls, stats, args, pids, resume
+        )
     await close_rooms(rooms)
     return result
 
@@ -272,7 +441,13 @@ async def run_bare(url: str, args: argparse.Namespace, pids: dict[str, int]) -> 
     elapsed = time.perf_counter() - t0
     result = Result("bare", stats, elapsed)
     if args.duration > 0:
-        result.rate, result.chat_rate, result.cpu = await saturate(rooms, stats, args, pids)
+
+        def join(i: int, c: Client) -> dict[str, Any]:
+            return {"type": "join", "room": c.room_code, "name": f"p{i}"}
+
+        result.rate, result.chat_rate, result.cpu = await flood_phase(
+            rooms, [url], stats, args, pids, join, prefix=b'{"type": "'
+        )
     await close_rooms(rooms)
     return result
 
@@ -288,29 +463,33 @@ async def bare_server(port: int) -> None:
 
     async def handler(ws: ServerConnection) -> None:
         room: set[ServerConnection] | None = None
-        async for raw in ws:
-            msg = json.loads(raw)
-            kind, ref = msg.get("type"), msg.get("ref")
-            if kind in ("create", "join"):
-                code = msg.get("room") or f"R{next(counter)}"
-                room = rooms.setdefault(code, set())
-                room.add(ws)
-                await ws.send(
-                    json.dumps(
-                        {
-                            "type": "ack",
-                            "ref": ref,
-                            "room": code,
-                            "member": next(counter),
-                            "token": "-",
-                        }
+        try:
+            async for raw in ws:
+                msg = json.loads(raw)
+                kind, ref = msg.get("type"), msg.get("ref")
+                if kind in ("create", "join"):
+                    code = msg.get("room") or f"R{next(counter)}"
+                    room = rooms.setdefault(code, set())
+                    room.add(ws)
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "ack",
+                                "ref": ref,
+                                "room": code,
+                                "member": next(counter),
+                                "token": "-",
+                            }
+                        )
                     )
-                )
-            elif kind == "chat" and room is not None:
-                frame = json.dumps({"type": "chat", "text": msg["text"]})
-                for peer in list(room):
-                    await peer.send(frame)
-                await ws.send(json.dumps({"type": "ack", "ref": ref}))
+                elif kind == "chat" and room is not None:
+                    frame = json.dumps({"type": "chat", "text": msg["text"]})
+                    for peer in list(room):
+                        await peer.send(frame)
+                    await ws.send(json.dumps({"type": "ack", "ref": ref}))
+        finally:  # a closed connection leaves its room (the flood's members join anew)
+            if room is not None:
+                room.discard(ws)
 
     async with serve(handler, "127.0.0.1", port, max_size=2**16, compression=None):
         await asyncio.Future()
@@ -344,7 +523,7 @@ def stop(procs: list[subprocess.Popen[bytes]]) -> None:
 
 def pg_database(url: str, name: str, create: bool) -> None:
     """Create (or drop) the database ``name`` on the server of ``url``."""
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
 
     server = url.split("?", 1)[0].split("://", 1)[1].rsplit("/", 1)[0]
 
@@ -481,6 +660,12 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=8.0, help="saturating window (s)")
     parser.add_argument("--warmup", type=float, default=2.0, help="before the window (s)")
     parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
+    parser.add_argument(
+        "--flood-client",
+        choices=["picows", "websockets"],
+        default="picows",
+        help="the saturating phase's client: raw picows connections, or onenight.client",
+    )
     parser.add_argument("--profile", help="pyinstrument reports of the servers: FILE-kp.txt")
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
