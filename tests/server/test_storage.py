@@ -81,6 +81,38 @@ async def test_redis_pubsub_behaves_the_same_across_processes() -> None:
         await other.close()
 
 
+async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
+    """A room's frames for several members are one batch on the room's group channel:
+    each local subscriber gets its own messages, in order, and no other's; the group's
+    Redis channel is dropped with its last local subscriber; a bad batch is skipped."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.pubsub.redis import RedisPubSub, group_channel
+
+    hub, other = RedisPubSub(REDIS_URL), RedisPubSub(REDIS_URL)
+    try:
+        one = await hub.subscribe(["ROOMA:1"], group="ROOMA")
+        two = await hub.subscribe(["ROOMA:2"], group="ROOMA")
+        assert hub._wires == {group_channel("ROOMA"): 2}
+        batch = [("ROOMA:1", "a1"), ("ROOMA:2", "b1"), ("ROOMA:1", "a2"), ("ROOMA:3", "c1")]
+        await other.publish_group("ROOMA", batch)
+        await other._redis.publish(group_channel("ROOMA"), b"not a batch")
+        await other.publish_group("ROOMA", [("ROOMA:2", "b2")])
+        got_one = [await asyncio.wait_for(anext(aiter(one)), 5) for _ in range(2)]
+        got_two = [await asyncio.wait_for(anext(aiter(two)), 5) for _ in range(2)]
+        assert (got_one, got_two) == (["a1", "a2"], ["b1", "b2"])
+        await one.close()
+        assert hub._wires == {group_channel("ROOMA"): 1}
+        await two.close()
+        await asyncio.sleep(0.1)  # the unsubscribe is on its way
+        assert hub._wires == {} and hub._wire_of == {}
+        wire = group_channel("ROOMA")
+        assert await other._redis.pubsub_numsub(wire) == [(wire.encode(), 0)]
+    finally:
+        await hub.close()
+        await other.close()
+
+
 async def check_pubsub(hub: Any, publisher: Any = None) -> None:
     """Per-channel delivery in order, and a subscriber that falls behind is cut off."""
     publisher = publisher or hub

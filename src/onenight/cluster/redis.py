@@ -12,7 +12,9 @@ Keys (all under ``onenight:``):
 * ``kept:CODE:MEMBER`` → the member's last frames ``[n, raw, size]``, pushed in the same
   script call as their ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room
   over numbers on from there, and a ``resume`` after a failover replays exactly what was
-  missed.
+  missed. The frames of one delivery are one ``PUBLISH`` on the room's group channel
+  (:func:`onenight.pubsub.redis.pack`): one message for each process to read, whatever
+  the number of members.
 * ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
 * ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
 
@@ -35,7 +37,7 @@ from typing import Any
 import orjson
 
 from onenight.pubsub import PubSub, Subscription
-from onenight.pubsub.redis import PREFIX, connect
+from onenight.pubsub.redis import PREFIX, connect, group_channel, pack
 from onenight.session.protocol import BadMessage
 
 from . import Frame, Owner, OwnerGone, channel, final
@@ -63,17 +65,17 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
-#: Frames in order: each kept (KEYS[i]: ``kept:CODE:MEMBER``) and published, in one
-#: atomic step (ARGV: KEEP, KEPT_TTL, then the kept entry, channel and text of each).
+#: Frames in order: each kept (KEYS[i]: ``kept:CODE:MEMBER``) and all published as one
+#: batch, in one atomic step (ARGV: KEEP, KEPT_TTL, the group channel, the batch, then
+#: the kept entry of each frame).
 DELIVER = """
 local keep, ttl = tonumber(ARGV[1]), tonumber(ARGV[2])
 for i = 1, #KEYS do
-  local a = 3 * i
-  redis.call('RPUSH', KEYS[i], ARGV[a])
+  redis.call('RPUSH', KEYS[i], ARGV[4 + i])
   redis.call('LTRIM', KEYS[i], -keep, -1)
   redis.call('EXPIRE', KEYS[i], ttl)
-  redis.call('PUBLISH', ARGV[a + 1], ARGV[a + 2])
 end
+redis.call('PUBLISH', ARGV[3], ARGV[4])
 return #KEYS
 """
 BUCKET = """
@@ -355,16 +357,12 @@ class RedisCluster:
 
     async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
         """One script call for the whole batch (not four commands a frame in a MULTI:
-        their encoding and replies cost this process more than the frames)."""
-        keys: list[str] = []
-        args: list[Any] = [KEEP, KEPT_TTL]
-        for f in frames:
-            keys.append(_key("kept", code, f.member))
-            args += (
-                orjson.dumps([f.n, f.raw, f.size]),
-                PREFIX + channel(code, f.member),
-                final(f.raw, f.size),
-            )
+        their encoding and replies cost this process more than the frames), and one
+        message on the room's group channel."""
+        keys = [_key("kept", code, f.member) for f in frames]
+        batch = pack([(channel(code, f.member), final(f.raw, f.size)) for f in frames])
+        args: list[Any] = [KEEP, KEPT_TTL, group_channel(code), batch]
+        args += (orjson.dumps([f.n, f.raw, f.size]) for f in frames)
         await self._deliver(keys=keys, args=args)
 
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:

@@ -33,7 +33,9 @@ class PubSub(Protocol):
 
     async def publish(self, channel: str, message: str) -> None: ...
 
-    async def subscribe(self, channels: Iterable[str]) -> Subscription: ...
+    async def subscribe(self, channels: Iterable[str], group: str | None = None) -> Subscription:
+        """Subscribe to ``channels``; ``group`` names the batch they belong to (a room's
+        members: a backend may carry one batch of several channels' messages at once)."""
 
     async def ping(self) -> bool:
         """Whether the backend is reachable (``/api/ready``)."""
@@ -114,7 +116,9 @@ class MemoryPubSub:
         for sub in tuple(self._subs.get(channel, ())):
             sub.put(message)
 
-    async def subscribe(self, channels: Iterable[str]) -> MemorySubscription:
+    async def subscribe(
+        self, channels: Iterable[str], group: str | None = None
+    ) -> MemorySubscription:
         sub = MemorySubscription(self, tuple(channels), self._limit)
         for channel in sub.channels:
             self._subs.setdefault(channel, set()).add(sub)

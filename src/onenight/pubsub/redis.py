@@ -5,6 +5,12 @@ per process holds one Redis subscription for every channel that has local subscr
 and feeds each local subscriber's bounded queue (the same :class:`MemorySubscription`
 as the in-process backend, so a subscriber that falls behind is cut off the same way).
 Channels are prefixed with ``onenight:``.
+
+A *group* of channels (a room's members) travels on one Redis channel,
+``onenight:group:NAME``: a batch (:func:`pack`) holds several channels' messages, in
+order, so a room event that makes a frame for each of ten members is one ``PUBLISH``,
+and one message for each process to read, not ten. The listener hands each message to
+the local subscribers of its channel.
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
+
+import orjson
 
 from . import MemorySubscription, forget
 
@@ -22,6 +30,17 @@ log = logging.getLogger("onenight.pubsub")
 PREFIX = "onenight:"
 CONNECTIONS = 64  #: Redis connections of a process's pool (more commands wait for one)
 CONNECTION_WAIT = 10.0  #: seconds a command may wait for a free connection
+GROUP = PREFIX + "group:"
+
+
+def group_channel(group: str) -> str:
+    """The Redis channel that carries a group's batches."""
+    return GROUP + group
+
+
+def pack(messages: Sequence[tuple[str, str]]) -> bytes:
+    """One batch: each (channel, message) of a group, in order."""
+    return orjson.dumps(messages)
 
 
 def connect(url: str) -> Any:
@@ -44,6 +63,8 @@ class RedisPubSub:
         self._redis: Any = connect(url)
         self._pubsub: Any = self._redis.pubsub(ignore_subscribe_messages=True)
         self._subs: dict[str, set[MemorySubscription]] = {}
+        self._wire_of: dict[str, str] = {}  #: channel → the Redis channel carrying it
+        self._wires: dict[str, int] = {}  #: Redis channel → local channels it carries
         self._limit = queue_limit
         self._listener: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
@@ -51,26 +72,44 @@ class RedisPubSub:
     async def publish(self, channel: str, message: str) -> None:
         await self._redis.publish(PREFIX + channel, message)
 
-    async def subscribe(self, channels: Iterable[str]) -> MemorySubscription:
+    async def publish_group(self, group: str, messages: Sequence[tuple[str, str]]) -> None:
+        """Publish several channels' messages of one group as one batch."""
+        await self._redis.publish(group_channel(group), pack(messages))
+
+    async def subscribe(
+        self, channels: Iterable[str], group: str | None = None
+    ) -> MemorySubscription:
         sub = MemorySubscription(self, tuple(channels), self._limit)
         async with self._lock:
-            new = [c for c in sub.channels if c not in self._subs]
+            wires = []
             for channel in sub.channels:
+                if channel not in self._subs:
+                    wire = PREFIX + channel if group is None else group_channel(group)
+                    self._wire_of[channel] = wire
+                    self._wires[wire] = self._wires.get(wire, 0) + 1
+                    if self._wires[wire] == 1:
+                        wires.append(wire)
                 self._subs.setdefault(channel, set()).add(sub)
-            if new:
-                await self._pubsub.subscribe(*(PREFIX + c for c in new))
+            if wires:
+                await self._pubsub.subscribe(*wires)
             if self._listener is None or self._listener.done():
                 self._listener = asyncio.create_task(self._listen(), name="redis-pubsub")
         return sub
 
     def unsubscribe(self, sub: MemorySubscription) -> None:
-        gone = [PREFIX + c for c in forget(self._subs, sub)]
+        gone = []
+        for channel in forget(self._subs, sub):
+            wire = self._wire_of.pop(channel)
+            self._wires[wire] -= 1
+            if not self._wires[wire]:
+                del self._wires[wire]
+                gone.append(wire)
         if gone:
             asyncio.get_running_loop().create_task(self._drop(gone))
 
-    async def _drop(self, channels: list[str]) -> None:
+    async def _drop(self, wires: list[str]) -> None:
         async with self._lock:
-            still = [c for c in channels if c[len(PREFIX) :] not in self._subs]
+            still = [w for w in wires if w not in self._wires]  # not subscribed again
             if still:
                 with contextlib.suppress(Exception):
                     await self._pubsub.unsubscribe(*still)
@@ -88,10 +127,22 @@ class RedisPubSub:
                 if not self._subs:
                     await asyncio.sleep(0.05)
                 continue
-            channel = message["channel"].decode()[len(PREFIX) :]
-            data = message["data"]
+            wire, data = message["channel"].decode(), message["data"]
+            if wire.startswith(GROUP):
+                try:
+                    self._hand_out(orjson.loads(data))
+                except (orjson.JSONDecodeError, TypeError, ValueError):
+                    log.warning("redis pub/sub: a bad batch on %s", wire)
+                continue
             text = data.decode() if isinstance(data, bytes) else str(data)
-            for sub in tuple(self._subs.get(channel, ())):
+            for sub in tuple(self._subs.get(wire[len(PREFIX) :], ())):
+                sub.put(text)
+
+    def _hand_out(self, batch: list[tuple[str, str]]) -> None:
+        """A group's batch: each message to the local subscribers of its channel."""
+        subs = self._subs
+        for channel, text in batch:
+            for sub in tuple(subs.get(channel, ())):
                 sub.put(text)
 
     async def ping(self) -> bool:

@@ -183,7 +183,8 @@ class Connection:
         needs: the frames after ``last`` when they are all kept (how many, returned),
         else the full view on the channel. A frame that comes both ways is sent once:
         frames are numbered, and one not above the last sent is dropped."""
-        sub = await self.hub.pubsub.subscribe([channel(session.room, session.member)])
+        member = channel(session.room, session.member)
+        sub = await self.hub.pubsub.subscribe([member], group=session.room)
         try:
             missed = await self.hub.open(session, last)
         except BaseException:

@@ -36,6 +36,7 @@ log = logging.getLogger("onenight.session")
 
 MAX_SPECTATORS = 24
 ROUTE_TRIES = 40  #: attempts to reach a room that is moving between processes
+OWNERS_KEPT = 10_000  #: rooms whose owner elsewhere is remembered (then forgotten at once)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class Hub:
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}
         self.taking: dict[str, asyncio.Task[bool]] = {}
+        #: the last known owner of rooms owned elsewhere (forgotten when it says no)
+        self.owners: dict[str, str] = {}
         #: a room's presence counts leave in order: its lock, and how many use it
         self.counting: dict[str, tuple[asyncio.Lock, int]] = {}
 
@@ -227,7 +230,7 @@ class Hub:
                     continue
             if not self.cluster.shared:
                 break
-            owner = await self.cluster.owner(code)
+            owner = self.owners.get(code) or await self.cluster.owner(code)
             if owner is None:
                 if await self.take_over(code) or await self.cluster.owner(code) is not None:
                     continue
@@ -236,12 +239,23 @@ class Hub:
                 await asyncio.sleep(0.02)
                 continue
             try:
-                return await self.cluster.call(owner, code, op, _wire(args))
-            except OwnerGone:
+                answer = await self.cluster.call(owner, code, op, _wire(args))
+            except OwnerGone:  # it died, or the room moved: ask Redis again
+                self.owners.pop(code, None)
                 await asyncio.sleep(0.1)
+                continue
+            self.remember_owner(code, owner)
+            return answer
         if self.cluster.shared and code in self.taking:
             raise BadMessage("busy", "the room is moving between servers: try again")
         raise BadMessage("no_room", f"there is no room {code!r}")
+
+    def remember_owner(self, code: str, owner: str) -> None:
+        """Skip the lease lookup next time (a request to a process that no longer owns
+        the room gets OwnerGone, and the lookup is made again)."""
+        if len(self.owners) >= OWNERS_KEPT and code not in self.owners:
+            self.owners.clear()
+        self.owners[code] = owner
 
     async def serve(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """A request from another process for a room owned here (OwnerGone: not here)."""
