@@ -25,10 +25,12 @@ then for the bare broadcast server, the same clients go through two phases:
    server carries, so the server (not the offered load) sets the rate. Messages/s are
    the frames the clients receive (each line reaches every member: P frames, plus the
    ack), counted inside the window only; chats/s the lines acknowledged. The CPU time of
-   the server processes, of this client process and of redis-server over the window is
-   printed with it: a server process near 100% of a core is the bottleneck; a client
-   near 100% would mean the figure is the client's (on the 2-core machine the clients,
-   Redis and PostgreSQL share the cores with the server processes).
+   the server processes, of this client process, of redis-server and of every PostgreSQL
+   process over the window is printed with it, and ``machine``: the cores the whole
+   machine kept busy (2 = every core of the 2-core machine). A server process near 100%
+   of a core is the bottleneck; a client near 100% would mean the figure is the
+   client's; ``machine`` near the core count means nothing more can be had here (the
+   clients, Redis and PostgreSQL share the cores with the server processes).
 
    The load generator's cost per frame matters here: on the 2-core machine it shares the
    cores with the servers, so every cycle it spends on a frame is one the servers do not
@@ -372,6 +374,20 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def postgres_seconds() -> dict[int, float]:
+    """CPU seconds of each PostgreSQL process (the store's share of the machine)."""
+    out = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True)
+    return {int(pid): cpu_seconds(int(pid)) for pid in out.stdout.split()}
+
+
+def busy_seconds() -> float:
+    """CPU seconds the whole machine has spent busy (Linux /proc/stat: all but idle and
+    iowait), to see whether the cores were all in use."""
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def redis_pid() -> int | None:
     try:
         out = subprocess.run(["pgrep", "-x", "redis-server"], capture_output=True, text=True)
@@ -393,11 +409,14 @@ async def saturate(
     await asyncio.sleep(args.warmup)
     frames, chats, t0 = stats.frames, stats.chats, time.perf_counter()
     cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
-    own0 = time.process_time()
+    own0, pg0, busy0 = time.process_time(), postgres_seconds(), busy_seconds()
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
     frames, chats, t1 = stats.frames - frames, stats.chats - chats, time.perf_counter()
     cpu = {name: (cpu_seconds(pid) - cpu0[name]) / (t1 - t0) for name, pid in pids.items()}
     cpu["client"] = (time.process_time() - own0) / (t1 - t0)
+    pg1 = postgres_seconds()
+    cpu["postgres"] = sum(pg1[p] - pg0[p] for p in pg1 if p in pg0) / (t1 - t0)
+    cpu["machine"] = (busy_seconds() - busy0) / (t1 - t0)
     try:
         await asyncio.wait_for(flood, args.timeout)
     except TimeoutError:
