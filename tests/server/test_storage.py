@@ -113,6 +113,61 @@ async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
         await other.close()
 
 
+async def test_redis_commands_go_out_together_in_order() -> None:
+    """The auto-pipeline: commands asked for at once share a few writes, each caller gets
+    its own reply (an error reply only its own), and a delivery's script is loaded again
+    when Redis has forgotten it."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from redis.exceptions import ResponseError
+
+    from onenight.cluster import Frame
+    from onenight.cluster.redis import RedisCluster
+    from onenight.pubsub.redis import Pipeliner, RedisPubSub, connect
+
+    redis = connect(REDIS_URL)
+    pipeline = Pipeliner(redis)
+    rounds = 0
+    send = pipeline._round
+
+    async def counted(batch: Any) -> None:
+        nonlocal rounds
+        rounds += 1
+        await send(batch)
+
+    pipeline._round = counted  # type: ignore[method-assign]
+    try:
+        await redis.delete("onenight-test:n")
+        await redis.set("onenight-test:word", "not a number")
+        calls = [pipeline.execute("INCRBY", "onenight-test:n", i) for i in range(100)]
+        calls.insert(50, pipeline.execute("INCR", "onenight-test:word"))
+        replies = await asyncio.gather(*calls, return_exceptions=True)
+        assert isinstance(replies[50], ResponseError)
+        sums = replies[:50] + replies[51:]
+        assert sums == [sum(range(i + 1)) for i in range(100)]  # in the order asked
+        assert rounds <= 3  # not one write per command
+
+        pubsub, other = RedisPubSub(REDIS_URL), RedisPubSub(REDIS_URL)
+        cluster = RedisCluster(REDIS_URL, other)
+        try:
+            sub = await pubsub.subscribe(["PIPEX:1"], group="PIPEX")
+            await redis.script_flush()
+            await cluster.deliver("PIPEX", [Frame(1, 1, '{"type":"x","n":1}', None)])
+            got = await asyncio.wait_for(anext(aiter(sub)), 5)
+            assert got == '{"type":"x","n":1}'
+            assert await cluster.kept("PIPEX", [1]) == {
+                1: [Frame(1, 1, '{"type":"x","n":1}', None)]
+            }
+            await sub.close()
+        finally:
+            await cluster.redis.aclose()
+            await pubsub.close()
+            await other.close()
+    finally:
+        await redis.delete("onenight-test:word", "onenight-test:n", "onenight:kept:PIPEX:1")
+        await redis.aclose()
+
+
 async def check_pubsub(hub: Any, publisher: Any = None) -> None:
     """Per-channel delivery in order, and a subscriber that falls behind is cut off."""
     publisher = publisher or hub

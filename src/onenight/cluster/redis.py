@@ -35,9 +35,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import orjson
+from redis.exceptions import NoScriptError
 
 from onenight.pubsub import PubSub, Subscription
-from onenight.pubsub.redis import PREFIX, connect, group_channel, pack
+from onenight.pubsub.redis import PREFIX, Pipeliner, connect, group_channel, pack
 from onenight.session.protocol import BadMessage
 
 from . import Frame, Owner, OwnerGone, channel, final
@@ -52,6 +53,7 @@ STUCK = 10.0  #: seconds without a sign of life from the event loop: leases laps
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
+LOOKED_FOR = 0.1  #: seconds a looked-up owner serves the requests waiting on it
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
 
@@ -122,10 +124,12 @@ class RedisCluster:
         self.tasks: list[asyncio.Task[None]] = []
         self.alive: set[str] = set()
         self.answering: set[asyncio.Task[None]] = set()
+        self.looked: dict[str, tuple[float, str | None]] = {}  #: code → (when, owner)
         self._renew: Any = None
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
         self._deliver = self.redis.register_script(DELIVER)
+        self.pipeline = Pipeliner(self.redis)  #: the deliveries, sent together under load
 
     # ----- this process -----
 
@@ -302,13 +306,13 @@ class RedisCluster:
         try:
             await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(request).decode())
             deadline = time.monotonic() + CALL_LIMIT
-            while True:
-                try:
-                    answer = await asyncio.wait_for(asyncio.shield(future), ANSWER_WAIT)
+            while not future.done():
+                await asyncio.wait((future,), timeout=ANSWER_WAIT)
+                if future.done():
                     break
-                except TimeoutError:
-                    if time.monotonic() > deadline or await self.owner(code) != owner:
-                        raise OwnerGone(owner) from None
+                if time.monotonic() > deadline or await self.recent_owner(code) != owner:
+                    raise OwnerGone(owner)
+            answer = future.result()
         finally:
             self.waiting.pop(ident, None)
         if "moved" in answer:
@@ -320,6 +324,20 @@ class RedisCluster:
             raise exc
         result: dict[str, Any] = answer["ok"]
         return result
+
+    async def recent_owner(self, code: str) -> str | None:
+        """The room's owner as looked up at most :data:`LOOKED_FOR` seconds ago: the
+        requests waiting on a busy owner share one lookup (a loaded owner keeps hundreds
+        waiting, and each looked every ANSWER_WAIT)."""
+        now = time.monotonic()
+        seen = self.looked.get(code)
+        if seen is not None and now - seen[0] < LOOKED_FOR:
+            return seen[1]
+        owner = await self.owner(code)
+        if len(self.looked) >= 10_000:
+            self.looked.clear()
+        self.looked[code] = (now, owner)
+        return owner
 
     async def _listen(self, sub: Subscription) -> None:
         async for text in sub:
@@ -363,7 +381,12 @@ class RedisCluster:
         batch = pack([(channel(code, f.member), final(f.raw, f.size)) for f in frames])
         args: list[Any] = [KEEP, KEPT_TTL, group_channel(code), batch]
         args += (orjson.dumps([f.n, f.raw, f.size]) for f in frames)
-        await self._deliver(keys=keys, args=args)
+        command = ("EVALSHA", self._deliver.sha, len(keys), *keys, *args)
+        try:
+            await self.pipeline.execute(*command)
+        except NoScriptError:  # Redis restarted and forgot it: load it, and once more
+            await self.redis.script_load(DELIVER)
+            await self.pipeline.execute(*command)
 
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         async with self.redis.pipeline(transaction=False) as pipe:
