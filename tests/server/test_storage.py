@@ -168,6 +168,42 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         await redis.aclose()
 
 
+async def test_requests_to_a_room_whose_owner_changed_are_asked_again() -> None:
+    """A forwarded request waits for its owner's answer; when the room's lease names
+    another process (or none: the owner died), the one look at the leases fails it with
+    OwnerGone so that it goes to the new owner; a request to the lease's holder waits."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.cluster import OwnerGone
+    from onenight.cluster.redis import RedisCluster
+    from onenight.pubsub.redis import RedisPubSub
+
+    pubsub = RedisPubSub(REDIS_URL)
+    cluster = RedisCluster(REDIS_URL, pubsub)
+    await cluster.redis.set("onenight:lease:WAITA", "alive")
+    await cluster.redis.set("onenight:lease:WAITB", "newer")
+    try:
+        calls = {
+            code: asyncio.create_task(cluster.call(owner, code, "chat", {}))
+            for code, owner in (("WAITA", "alive"), ("WAITB", "older"), ("WAITC", "dead"))
+        }
+        await asyncio.sleep(0.1)  # the requests are out, nobody answers
+        await cluster._check_waiting()
+        await asyncio.sleep(0)
+        for code in ("WAITB", "WAITC"):
+            with pytest.raises(OwnerGone):
+                await calls[code]
+        assert not calls["WAITA"].done()
+        calls["WAITA"].cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await calls["WAITA"]
+        assert not cluster.waiting and not cluster.waiting_on
+    finally:
+        await cluster.redis.delete("onenight:lease:WAITA", "onenight:lease:WAITB")
+        await cluster.redis.aclose()
+        await pubsub.close()
+
+
 async def check_pubsub(hub: Any, publisher: Any = None) -> None:
     """Per-channel delivery in order, and a subscriber that falls behind is cut off."""
     publisher = publisher or hub

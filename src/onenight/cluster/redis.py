@@ -51,9 +51,7 @@ LEASE = 1.5  #: seconds a lease lives without renewal (a dead owner's rooms move
 HEARTBEAT = 3.0
 STUCK = 10.0  #: seconds without a sign of life from the event loop: leases lapse
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
-ANSWER_WAIT = 0.5  #: seconds between checks that a silent owner is still alive
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
-LOOKED_FOR = 0.1  #: seconds a looked-up owner serves the requests waiting on it
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
 
@@ -124,7 +122,7 @@ class RedisCluster:
         self.tasks: list[asyncio.Task[None]] = []
         self.alive: set[str] = set()
         self.answering: set[asyncio.Task[None]] = set()
-        self.looked: dict[str, tuple[float, str | None]] = {}  #: code → (when, owner)
+        self.waiting_on: dict[int, tuple[str, str]] = {}  #: request → (room, its owner)
         self._renew: Any = None
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
@@ -145,6 +143,7 @@ class RedisCluster:
             asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
             asyncio.create_task(self._tick(), name="cluster-tick"),
             asyncio.create_task(self._watch(), name="cluster-watch"),
+            asyncio.create_task(self._watch_requests(), name="cluster-requests"),
         ]
         self.renewer = threading.Thread(target=self._keep, name="onenight-leases", daemon=True)
         self.renewer.start()
@@ -302,19 +301,17 @@ class RedisCluster:
         ident = next(self.ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting[ident] = future
+        self.waiting_on[ident] = (code, owner)
         request = {"q": ident, "from": self.me, "room": code, "op": op, "args": args}
         try:
             await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(request).decode())
-            deadline = time.monotonic() + CALL_LIMIT
-            while not future.done():
-                await asyncio.wait((future,), timeout=ANSWER_WAIT)
-                if future.done():
-                    break
-                if time.monotonic() > deadline or await self.recent_owner(code) != owner:
-                    raise OwnerGone(owner)
-            answer = future.result()
+            try:
+                answer = await asyncio.wait_for(future, CALL_LIMIT)
+            except TimeoutError:
+                raise OwnerGone(owner) from None
         finally:
             self.waiting.pop(ident, None)
+            self.waiting_on.pop(ident, None)
         if "moved" in answer:
             raise OwnerGone(owner)
         if "error" in answer:
@@ -325,19 +322,32 @@ class RedisCluster:
         result: dict[str, Any] = answer["ok"]
         return result
 
-    async def recent_owner(self, code: str) -> str | None:
-        """The room's owner as looked up at most :data:`LOOKED_FOR` seconds ago: the
-        requests waiting on a busy owner share one lookup (a loaded owner keeps hundreds
-        waiting, and each looked every ANSWER_WAIT)."""
-        now = time.monotonic()
-        seen = self.looked.get(code)
-        if seen is not None and now - seen[0] < LOOKED_FOR:
-            return seen[1]
-        owner = await self.owner(code)
-        if len(self.looked) >= 10_000:
-            self.looked.clear()
-        self.looked[code] = (now, owner)
-        return owner
+    async def _watch_requests(self) -> None:
+        """Every BEAT: the requests whose owner is gone (its own task: a take-over under
+        way in :meth:`_watch` must not hold them up)."""
+        while True:
+            await asyncio.sleep(BEAT)
+            try:
+                await self._check_waiting()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: looking at the waiting requests failed; retrying")
+
+    async def _check_waiting(self) -> None:
+        """Every BEAT, one look at the leases of the rooms that requests wait on: a request
+        whose room is no longer its owner's (the owner died and its lease lapsed, or it
+        let the room go) gets OwnerGone, and is asked again of the new owner. (Each
+        request looked for itself before: under load, thousands of lookups a second.)"""
+        if not self.waiting_on:
+            return
+        codes = sorted({code for code, _ in self.waiting_on.values()})
+        leases = await self.redis.mget([_key("lease", c) for c in codes])
+        now = {c: None if v is None else v.decode() for c, v in zip(codes, leases, strict=True)}
+        for ident, (code, owner) in list(self.waiting_on.items()):
+            future = self.waiting.get(ident)
+            if now.get(code, owner) != owner and future is not None and not future.done():
+                future.set_exception(OwnerGone(owner))
 
     async def _listen(self, sub: Subscription) -> None:
         async for text in sub:
