@@ -87,7 +87,7 @@ async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
     Redis channel is dropped with its last local subscriber; a bad batch is skipped."""
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
-    from onenight.pubsub.redis import RedisPubSub, group_channel
+    from onenight.pubsub.redis import RedisPubSub, group_channel, pack
 
     hub, other = RedisPubSub(REDIS_URL), RedisPubSub(REDIS_URL)
     try:
@@ -95,9 +95,9 @@ async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
         two = await hub.subscribe(["ROOMA:2"], group="ROOMA")
         assert hub._wires == {group_channel("ROOMA"): 2}
         batch = [("ROOMA:1", "a1"), ("ROOMA:2", "b1"), ("ROOMA:1", "a2"), ("ROOMA:3", "c1")]
-        await other.publish_group("ROOMA", batch)
+        await other.pipeline.execute("PUBLISH", group_channel("ROOMA"), pack(batch))
         await other._redis.publish(group_channel("ROOMA"), b"not a batch")
-        await other.publish_group("ROOMA", [("ROOMA:2", "b2")])
+        await other.pipeline.execute("PUBLISH", group_channel("ROOMA"), pack([("ROOMA:2", "b2")]))
         got_one = [await asyncio.wait_for(anext(aiter(one)), 5) for _ in range(2)]
         got_two = [await asyncio.wait_for(anext(aiter(two)), 5) for _ in range(2)]
         assert (got_one, got_two) == (["a1", "a2"], ["b1", "b2"])

@@ -130,10 +130,6 @@ class RedisPubSub:
     async def publish(self, channel: str, message: str) -> None:
         await self.pipeline.execute("PUBLISH", PREFIX + channel, message)
 
-    async def publish_group(self, group: str, messages: Sequence[tuple[str, str]]) -> None:
-        """Publish several channels' messages of one group as one batch."""
-        await self.pipeline.execute("PUBLISH", group_channel(group), pack(messages))
-
     async def subscribe(
         self, channels: Iterable[str], group: str | None = None
     ) -> MemorySubscription:
