@@ -31,7 +31,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import orjson
@@ -142,8 +142,14 @@ class RedisCluster:
         self.tasks = [
             asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
             asyncio.create_task(self._tick(), name="cluster-tick"),
-            asyncio.create_task(self._watch(), name="cluster-watch"),
-            asyncio.create_task(self._watch_requests(), name="cluster-requests"),
+            asyncio.create_task(
+                self._every_beat("watching rooms", self._orphans, self._processes),
+                name="cluster-watch",
+            ),
+            asyncio.create_task(
+                self._every_beat("looking at waiting requests", self._check_waiting),
+                name="cluster-requests",
+            ),
         ]
         self.renewer = threading.Thread(target=self._keep, name="onenight-leases", daemon=True)
         self.renewer.start()
@@ -222,17 +228,21 @@ class RedisCluster:
                 self.losing.add(task)
                 task.add_done_callback(self.losing.discard)
 
-    async def _watch(self) -> None:
-        """Every BEAT: take the open rooms nobody owns; notice dead processes."""
+    async def _every_beat(self, what: str, *steps: Callable[[], Awaitable[None]]) -> None:
+        """Every BEAT, these steps in order (a step that fails is logged and tried again
+        at the next beat). Two loops run so: the open rooms nobody owns and the dead
+        processes (:meth:`_orphans`, :meth:`_processes`), and the requests waiting on an
+        owner that is gone (:meth:`_check_waiting`, on its own: a take-over under way must
+        not hold them up)."""
         while True:
             await asyncio.sleep(BEAT)
             try:
-                await self._orphans()
-                await self._processes()
+                for step in steps:
+                    await step()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("cluster: watch failed; retrying")
+                log.exception("cluster: %s failed; retrying", what)
 
     async def _orphans(self) -> None:
         rooms = [c.decode() for c in await self.redis.smembers(_key("rooms"))]
@@ -321,18 +331,6 @@ class RedisCluster:
             raise exc
         result: dict[str, Any] = answer["ok"]
         return result
-
-    async def _watch_requests(self) -> None:
-        """Every BEAT: the requests whose owner is gone (its own task: a take-over under
-        way in :meth:`_watch` must not hold them up)."""
-        while True:
-            await asyncio.sleep(BEAT)
-            try:
-                await self._check_waiting()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("cluster: looking at the waiting requests failed; retrying")
 
     async def _check_waiting(self) -> None:
         """Every BEAT, one look at the leases of the rooms that requests wait on: a request
