@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
+from redis.exceptions import ResponseError
 
 from . import MemorySubscription, forget
 
@@ -62,8 +63,6 @@ class Pipeliner:
             self.sender = None
 
     async def _round(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]) -> None:
-        from redis.exceptions import ResponseError
-
         conn = await self.pool.get_connection()
         try:
             await conn.send_packed_command(conn.pack_commands([c for c, _ in batch]))

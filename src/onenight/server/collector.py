@@ -10,8 +10,9 @@ old generation has grown by a quarter, so a filling server pauses again and agai
 
 * what the imports and the app made is frozen (``gc.freeze``): no collection walks it;
 * young collections come every :data:`YOUNG` allocations instead of 700: fewer of them,
-  and a frame's short-lived dicts are mostly freed by their reference counts first;
-* a full collection needs :data:`OLD` middle ones before it, instead of 10.
+  a frame's short-lived dicts are mostly freed by their reference counts first, and the
+  full collections, which still wait for :data:`OLD` middle ones (CPython's 10) and for
+  the old generation to grow by a quarter, come that much less often too.
 
 What this costs: cyclic garbage (a closed connection's coroutines and transport) waits
 longer for the collection that frees it. ``ONENIGHT_GC=young,middle,old`` sets the three
