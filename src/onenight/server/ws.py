@@ -154,7 +154,11 @@ class Connection:
         after the message came, whatever the server did for it (an act is stored first, a
         nothing is not): the answer's timing tells nobody which it was."""
         if isinstance(msg, P.Act | P.Nothing) and night:
-            await asyncio.sleep(max(0.0, received + NIGHT_REPLY_DELAY - time.monotonic()))
+            deadline = received + NIGHT_REPLY_DELAY
+            # The loop's timers may fire a little early (uvloop counts in milliseconds):
+            # sleep again until the delay has truly passed.
+            while (left := deadline - time.monotonic()) > 0:
+                await asyncio.sleep(left)
 
     async def execute(self, msg: Any) -> Answer:
         if isinstance(msg, P.OPENING):
