@@ -356,3 +356,39 @@ async def test_a_paused_process_counts_its_members_again(servers: list[Server]) 
         assert not bob.closed
     finally:
         await close_all([host, bob])
+
+
+async def test_a_tap_before_a_take_over_still_counts(servers: list[Server]) -> None:
+    """ "One act or nothing per turn" holds across a change of owner: a member who tapped
+    in this turn is refused a second tap by the process that took the room over."""
+    a = servers[0]
+    host, bob, cid = await members_on(servers, ["ann", "bob", "cid"])
+    code = host.room_code or ""
+    deck = legal_default("ultimate", 3)
+    timers = {"turn": 8.0, "jitter": 0.0}  # the deal, then turn 0: time for the hand-over
+    try:
+        await host.configure(
+            edition="ultimate", deck={r: deck.count(r) for r in set(deck)}, **timers
+        )
+        await host.start()
+        await bob.until(
+            lambda c: c.phase == Phase.NIGHT and (c.turn if c.turn is not None else -1) >= 0, 20
+        )
+        turn = bob.turn
+        await bob.tap(None)
+        with pytest.raises(ServerError) as first:
+            await bob.tap(None)
+        assert first.value.code == "one_per_turn"
+        old = lease_of(code)
+        a.stop()  # the owner hands the room over
+        deadline = time.monotonic() + 10
+        while lease_of(code) in (old, None):
+            assert time.monotonic() < deadline, "nobody took the room over"
+            await asyncio.sleep(0.05)
+        with pytest.raises(ServerError) as again:
+            await bob.tap(None)
+        assert again.value.code == "one_per_turn"
+        assert bob.turn == turn  # still the same turn
+        await cid.tap(None)  # a member who has not tapped yet still may, once
+    finally:
+        await close_all([host, bob, cid])

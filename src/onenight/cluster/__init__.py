@@ -99,6 +99,13 @@ class Cluster(Protocol):
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         """The frames kept for each member (for a process that takes a room over)."""
 
+    async def tapped(self, code: str, member: int, turn: int) -> None:
+        """Note a member's tap in a night turn (its one act or ``nothing``), for the
+        process that may take the room over in that turn."""
+
+    async def taps(self, code: str) -> dict[int, int]:
+        """Member → the night turn of its last tap (a take-over rebuilds its gate)."""
+
     async def presence(self, code: str, member: int, delta: int) -> int:
         """Count a connection of a member to this process (+1) or its end (-1); the
         member's connections to this process now."""
@@ -147,6 +154,12 @@ class LocalCluster:
             await self.pubsub.publish(channel(code, f.member), final(f.raw, f.size))
 
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
+        return {}
+
+    async def tapped(self, code: str, member: int, turn: int) -> None:
+        return None  # the room's actor remembers: no other process takes the room over
+
+    async def taps(self, code: str) -> dict[int, int]:
         return {}
 
     async def presence(self, code: str, member: int, delta: int) -> int:

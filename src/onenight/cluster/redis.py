@@ -15,6 +15,8 @@ Keys (all under ``onenight:``):
   missed. The frames of one delivery are one ``PUBLISH`` on the room's group channel
   (:func:`onenight.pubsub.redis.pack`): one message for each process to read, whatever
   the number of members.
+* ``taps:CODE`` → member → the night turn of its last tap, written before the tap is
+  answered: the process that takes the room over in that turn refuses a second one.
 * ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
 * ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
 
@@ -303,7 +305,7 @@ class RedisCluster:
         await self._release(keys=[_key("lease", code)], args=[self.me])
         if closed:
             await self.redis.srem(_key("rooms"), code)
-            await self.redis.delete(_key("online", code))
+            await self.redis.delete(_key("online", code), _key("taps", code))
 
     # ----- requests to the owner -----
 
@@ -405,6 +407,17 @@ class RedisCluster:
         for member, items in zip(members, lists, strict=True):
             frames[member] = [Frame(member, *orjson.loads(item)) for item in items]
         return frames
+
+    async def tapped(self, code: str, member: int, turn: int) -> None:
+        key = _key("taps", code)
+        await asyncio.gather(  # one round trip: both go out in the pipeline's next batch
+            self.pipeline.execute("HSET", key, member, turn),
+            self.pipeline.execute("EXPIRE", key, KEPT_TTL),
+        )
+
+    async def taps(self, code: str) -> dict[int, int]:
+        found = await self.redis.hgetall(_key("taps", code))
+        return {int(member): int(turn) for member, turn in found.items()}
 
     async def presence(self, code: str, member: int, delta: int) -> int:
         key = _key("online", code)

@@ -107,8 +107,18 @@ class RoomActor:
         await self.commit(events)
         if tap and play is not None:
             self.tapped[member] = play.turn
+            await self.note_tap(member, play.turn)
         await self.settle()
         return reply
+
+    async def note_tap(self, member: int, turn: int) -> None:
+        """Tell the cluster of a tap, for a process that takes the room over in this
+        turn. The tap is stored already: if the bus fails it still stands (only such a
+        take-over would not know of it)."""
+        try:
+            await self.hub.cluster.tapped(self.room.code, member, turn)
+        except Exception:
+            log.warning("room %s: the tap of %d not noted on the bus", self.room.code, member)
 
     async def settle(self) -> None:
         """Let the bots at the table do what they have to do now, one step at a time."""

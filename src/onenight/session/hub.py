@@ -153,6 +153,7 @@ class Hub:
         actor = RoomActor(self, room)
         actor.restore_frames(await self.cluster.kept(code, list(room.members)))
         actor.online_at = await self.cluster.online(code)
+        actor.tapped = await self.cluster.taps(code)
         self.rooms[code] = actor
         try:
             async with actor.locked():
