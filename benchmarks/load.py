@@ -43,14 +43,20 @@ then for the bare broadcast server, the same clients go through two phases:
    callbacks: a frame is counted, not parsed, and an ack (its first bytes) sends the
    next line at once. ``--flood-client websockets`` keeps the ``Client`` loop, to compare.
 
-The member i of room r connects to process (r + i) % k: the rooms' owners (their
-creators' processes) and their members are spread over every process, so most frames
-cross the bus. Server limits that would cap a benchmark from one address (creations,
-joins and messages per second) are turned off. Each configuration gets a fresh
-PostgreSQL database (created and dropped here) and flushes its Redis database (``--bus``
-names one for the benchmark only); ``--db sqlite`` uses a temporary SQLite file (one
-process only). ``--profile FILE`` writes a pyinstrument report of (the first) server
-process of each configuration (text: FILE-1p.txt, FILE-2p.txt, …).
+The member i of room r connects to process (r + i) % k (``--spread member``, the
+default: what a proxy that picks a process per connection does): the rooms' owners
+(their creators' processes) and their members are spread over every process, so the
+commands of (k - 1) of every k members are forwarded to the owner, and every process
+reads every room's frames. ``--spread room`` puts every member of room r on its owner's
+process r % k (what a proxy routing by room would do): no command is forwarded, and the
+bus carries the leases, the kept frames and each room's batch back to its own process;
+comparing the two shows what crossing processes costs. Server limits that would cap a
+benchmark from one address (creations, joins and messages per second) are turned off.
+Each configuration gets a fresh PostgreSQL database (created and dropped here) and
+flushes its Redis database (``--bus`` names one for the benchmark only); ``--db sqlite``
+uses a temporary SQLite file (one process only). ``--profile FILE`` writes a
+pyinstrument report of (the first) server process of each configuration (text:
+FILE-1p.txt, FILE-2p.txt, …).
 
 Every process here (the clients, the bare server and the onenight servers) runs with the
 onenight server's garbage-collector settings (:mod:`onenight.server.collector`), so that
@@ -165,15 +171,22 @@ class Room:
         await asyncio.gather(*(speaker(c) for c in self.clients))
 
 
-async def open_room(urls: list[str], r: int, players: int, gate: asyncio.Semaphore) -> list[Client]:
-    """Member i of room r on server (r + i) % k."""
+def process_of(r: int, i: int, k: int, spread: str) -> int:
+    """The server process of member i of room r (``--spread``)."""
+    return (r + i) % k if spread == "member" else r % k
+
+
+async def open_room(
+    urls: list[str], r: int, players: int, gate: asyncio.Semaphore, spread: str
+) -> list[Client]:
+    """Member i of room r on server :func:`process_of`."""
     async with gate:
         k = len(urls)
         host = await Client.connect(urls[r % k])
         await host.create("p0")
         clients = [host]
         for i in range(1, players):
-            c = await Client.connect(urls[(r + i) % k])
+            c = await Client.connect(urls[process_of(r, i, k, spread)])
             await c.join(host.room_code or "", f"p{i}")
             clients.append(c)
         return clients
@@ -203,7 +216,7 @@ async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> 
 async def open_rooms(urls: list[str], args: argparse.Namespace, stats: Stats) -> list[Room]:
     gate = asyncio.Semaphore(20)
     rooms_clients = await asyncio.gather(
-        *(open_room(urls, r, args.players, gate) for r in range(args.rooms))
+        *(open_room(urls, r, args.players, gate, args.spread) for r in range(args.rooms))
     )
     return [Room(cs, stats) for cs in rooms_clients]
 
@@ -316,10 +329,11 @@ async def carry_over(
     urls: list[str],
     stats: Stats,
     opening: Callable[[int, Client], dict[str, Any]],
+    spread: str,
     prefix: bytes = b'{"type":"',
 ) -> list[FloodConn]:
     """Every member of room r, one after the other: its Client closed, a raw connection
-    to the same server (member i on ``urls[(r + i) % k]``) opened with ``opening(i, c)``
+    to the same server (:func:`process_of`) opened with ``opening(i, c)``
     (read once the Client is closed: its last frame is final)."""
     gate = asyncio.Semaphore(20)
     k = len(urls)
@@ -329,7 +343,8 @@ async def carry_over(
             conns = []
             for i, c in enumerate(room.clients):
                 await c.close()
-                conns.append(await open_flood(urls[(r + i) % k], stats, opening(i, c), prefix))
+                url = urls[process_of(r, i, k, spread)]
+                conns.append(await open_flood(url, stats, opening(i, c), prefix))
             return conns
 
     per_room = await asyncio.gather(*(room(r, x) for r, x in enumerate(rooms)))
@@ -355,7 +370,7 @@ async def flood_phase(
         return await saturate(
             lambda end: asyncio.gather(*(r.flood(end) for r in rooms)), stats, args, pids
         )
-    conns = await carry_over(rooms, urls, stats, opening, prefix)
+    conns = await carry_over(rooms, urls, stats, opening, args.spread, prefix)
     try:
         return await saturate(
             lambda end: asyncio.gather(*(c.start(end) for c in conns)), stats, args, pids
@@ -629,7 +644,8 @@ def percentiles(stats: Stats) -> tuple[float, float]:
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(
-        f"rooms={args.rooms} players={args.players} chat rounds={args.rounds} gap={args.gap}s "
+        f"rooms={args.rooms} players={args.players} spread={args.spread} "
+        f"chat rounds={args.rounds} gap={args.gap}s "
         f"saturation={args.duration}s (after {args.warmup}s)  load average {load_average()}"
     )
     print(
@@ -678,6 +694,12 @@ def main() -> None:
     )
     parser.add_argument("--duration", type=float, default=8.0, help="saturating window (s)")
     parser.add_argument("--warmup", type=float, default=2.0, help="before the window (s)")
+    parser.add_argument(
+        "--spread",
+        choices=["member", "room"],
+        default="member",
+        help="members of a room over every process, or all on their room's owner",
+    )
     parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
     parser.add_argument(
         "--flood-client",
