@@ -113,8 +113,8 @@ class RoomActor:
 
     async def note_tap(self, member: int, turn: int) -> None:
         """Tell the cluster of a tap, for a process that takes the room over in this
-        turn. The tap is stored already: if the bus fails it still stands (only such a
-        take-over would not know of it)."""
+        turn. The tap has been taken already (an act is in the log): if the bus fails it
+        still stands, and only such a take-over would not know of it."""
         try:
             await self.hub.cluster.tapped(self.room.code, member, turn)
         except Exception:
