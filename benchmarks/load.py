@@ -30,7 +30,10 @@ then for the bare broadcast server, the same clients go through two phases:
    machine kept busy (2 = every core of the 2-core machine). A server process near 100%
    of a core is the bottleneck; a client near 100% would mean the figure is the
    client's; ``machine`` near the core count means nothing more can be had here (the
-   clients, Redis and PostgreSQL share the cores with the server processes).
+   clients, Redis and PostgreSQL share the cores with the server processes). The report
+   ends with each configuration's throughput over one process's, beside the *ceiling*:
+   the machine's cores over the cores busy in the one-process run, what several
+   processes could carry here if a line cost them no more than it costs one.
 
    The load generator's cost per frame matters here: on the 2-core machine it shares the
    cores with the servers, so every cycle it spends on a frame is one the servers do not
@@ -664,11 +667,20 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
     one, bare = by.get("1 proc"), by.get("bare")
     for r in results:
         if one is not None and r is not one and r.name != "bare" and one.rate:
-            print(f"throughput {r.name} / 1 proc: x{r.rate / one.rate:.2f}")
+            print(f"throughput {r.name} / 1 proc: x{r.rate / one.rate:.2f}{ceiling(one)}")
     if one is not None and bare is not None:
         (a50, a99), (b50, b99) = percentiles(one.stats), percentiles(bare.stats)
         ratio = one.rate / bare.rate if bare.rate else float("nan")
         print(f"1 proc / bare: p50 x{a50 / b50:.2f}  p99 x{a99 / b99:.2f}  messages/s x{ratio:.2f}")
+
+
+def ceiling(one: Result) -> str:
+    """The most several processes could carry here, if a line cost them no more than it
+    costs one: every core busy, at one process's machine CPU per line."""
+    busy, cores = one.cpu.get("machine"), os.cpu_count()
+    if not busy or not cores:
+        return ""
+    return f" (ceiling on {cores} cores at 1 proc's cost a line: x{cores / busy:.2f})"
 
 
 def load_average() -> str:
