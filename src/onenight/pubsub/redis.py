@@ -63,7 +63,13 @@ class Pipeliner:
             self.sender = None
 
     async def _round(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]) -> None:
-        conn = await self.pool.get_connection()
+        try:
+            conn = await self.pool.get_connection()
+        except Exception as exc:  # Redis is away: the batch fails (its callers see why)
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            return
         try:
             await conn.send_packed_command(conn.pack_commands([c for c, _ in batch]))
             for _, future in batch:
