@@ -96,19 +96,26 @@ class Seat:
 
     async def send(self, kind: str, body: dict[str, Any]) -> None:
         """An act, a nothing or a vote; on a closed connection, carried on elsewhere
-        (the server may or may not have taken it: only acked ones count)."""
-        try:
-            if kind == "vote":
-                await self.client.vote(body["target"])
-            else:
-                await self.client.tap(body if kind == "act" else None)
-            if kind != "nothing":
-                self.accepted.append({"kind": kind, "turn": self.client.turn, **body})
-        except (ServerError, TimeoutError) as exc:
-            if self.client.closed:
-                await self.carry_on()
-            elif isinstance(exc, TimeoutError) or exc.code not in LATE:
-                raise
+        (the server may or may not have taken it: only acked ones count). ``busy`` (the
+        room is moving, or the bus is away for a moment) is tried again, as its message
+        asks."""
+        while True:
+            try:
+                if kind == "vote":
+                    await self.client.vote(body["target"])
+                else:
+                    await self.client.tap(body if kind == "act" else None)
+                if kind != "nothing":
+                    self.accepted.append({"kind": kind, "turn": self.client.turn, **body})
+            except (ServerError, TimeoutError) as exc:
+                if self.client.closed:
+                    await self.carry_on()
+                elif isinstance(exc, ServerError) and exc.code == "busy":
+                    await asyncio.sleep(0.1)
+                    continue
+                elif isinstance(exc, TimeoutError) or exc.code not in LATE:
+                    raise
+            return
 
     async def play(self, rng: random.Random, vote_now: asyncio.Event) -> None:
         """One tap in every night turn, one vote once ``vote_now`` is set, to the end."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Any
 
 import pytest
@@ -200,6 +201,58 @@ async def test_requests_to_a_room_whose_owner_changed_are_asked_again() -> None:
         assert not cluster.waiting and not cluster.waiting_on
     finally:
         await cluster.redis.delete("onenight:lease:WAITA", "onenight:lease:WAITB")
+        await cluster.redis.aclose()
+        await pubsub.close()
+
+
+async def test_commands_fail_at_once_while_redis_is_away() -> None:
+    """A batch that finds no Redis to connect to fails its callers (they see why, and the
+    sender is free for the next batch): none waits forever."""
+    from onenight.pubsub.redis import Pipeliner, connect
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    redis = connect(f"redis://127.0.0.1:{port}/0")
+    pipeline = Pipeliner(redis)
+    try:
+        for _ in range(2):
+            calls = [pipeline.execute("PUBLISH", "x", str(i)) for i in range(3)]
+            replies = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), 5)
+            assert all(isinstance(r, Exception) for r in replies)
+        assert pipeline.sender is None and not pipeline.queue
+    finally:
+        await redis.aclose()
+
+
+async def test_an_owner_takes_back_the_leases_redis_lost() -> None:
+    """Redis restarted empty: the owner's next renewal takes its rooms' leases back, with
+    their open-room and code entries; a lease another process holds is not taken."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.cluster.redis import RedisCluster
+    from onenight.pubsub.redis import RedisPubSub
+
+    pubsub = RedisPubSub(REDIS_URL)
+    cluster = RedisCluster(REDIS_URL, pubsub)
+    cluster.loop = asyncio.get_running_loop()  # as start() sets it
+    keys = ["onenight:lease:BACKA", "onenight:lease:BACKB", "onenight:rooms", "onenight:codes"]
+    try:
+        await cluster.redis.delete(*keys)
+        assert await cluster.new_room("BACKA") and await cluster.new_room("BACKB")
+        await cluster.redis.delete(*keys)  # as after a restart of an empty Redis
+        await cluster.redis.set("onenight:lease:BACKB", "another")  # taken meanwhile
+        await asyncio.to_thread(cluster.renew)
+        assert await cluster.owner("BACKA") == cluster.me
+        assert await cluster.redis.sismember("onenight:rooms", "BACKA")
+        assert await cluster.redis.sismember("onenight:codes", "BACKA")
+        assert await cluster.owner("BACKB") == "another"
+        await asyncio.sleep(0.05)  # the loss is handled on the event loop
+        assert "BACKB" not in cluster.owned and "BACKA" in cluster.owned
+    finally:
+        await cluster.redis.delete(*keys, f"onenight:process:{cluster.me}")
+        if cluster.leases is not None:
+            cluster.leases.close()
         await cluster.redis.aclose()
         await pubsub.close()
 

@@ -44,6 +44,11 @@ def channel(code: str, member: int) -> str:
     return f"{code}:{member}"
 
 
+class BusDown(Exception):
+    """The bus did not answer (Redis restarting): a request could not reach the room's
+    owner, or its answer could not come back. It may or may not have been carried out."""
+
+
 class OwnerGone(Exception):
     """The room's owner did not answer in time (it may have died): ask again."""
 
@@ -191,6 +196,7 @@ def open_cluster(pubsub: PubSub, url: str = "memory://", metrics: Any = None) ->
 
 
 __all__ = [
+    "BusDown",
     "Cluster",
     "Frame",
     "LocalCluster",

@@ -5,7 +5,9 @@ Keys (all under ``onenight:``):
 * ``lease:CODE`` → the owning process's id, with a TTL of :data:`LEASE` seconds that the
   owner renews every :data:`BEAT` seconds. ``SET NX`` takes a free lease, so one process
   at a time owns a room; a renewal that finds another id there tells the old owner to
-  let the room go. Graceful shutdown deletes its leases: others take the rooms at once.
+  let the room go, and one that finds none (Redis restarted empty) takes it back, with
+  the room's entries in ``rooms`` and ``codes``: the games go on where they were.
+  Graceful shutdown deletes its leases: others take the rooms at once.
 * ``process:ID`` → a heartbeat with the same TTL; ``processes`` → the ids seen.
 * ``rooms`` → the open rooms (every process watches them and takes over those whose
   lease is free); ``codes`` → every room code ever used (codes are unique).
@@ -37,13 +39,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import orjson
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, RedisError
 
 from onenight.pubsub import PubSub, Subscription
 from onenight.pubsub.redis import PREFIX, Pipeliner, connect, group_channel, pack
 from onenight.session.protocol import BadMessage
 
-from . import Frame, Owner, OwnerGone, channel, final
+from . import BusDown, Frame, Owner, OwnerGone, channel, final
 
 log = logging.getLogger("onenight.cluster")
 
@@ -57,11 +59,20 @@ CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
 
+#: A lease renewed (1), taken back where Redis has lost it (2: restarted empty, or a lapse
+#: nobody used; the room's open-room and code entries go back with it), or found another
+#: process's (0). KEYS: the lease, ``rooms``, ``codes``; ARGV: this process, the TTL, the code.
 RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local owner = redis.call('GET', KEYS[1])
+if owner == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
 end
-return 0
+if owner then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[3])
+redis.call('SADD', KEYS[3], ARGV[3])
+return 2
 """
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -209,16 +220,27 @@ class RedisCluster:
         pipe = self.leases.pipeline(transaction=False)
         pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
         pipe.sadd(_key("processes"), self.me)
+        rooms, used = _key("rooms"), _key("codes")
         for code in codes:
-            self._renew(keys=[_key("lease", code)], args=[self.me, ttl], client=pipe)
+            keys = [_key("lease", code), rooms, used]
+            self._renew(keys=keys, args=[self.me, ttl, code], client=pipe)
         results = pipe.execute()
         lost = [code for code, kept in zip(codes, results[2:], strict=True) if not kept]
-        if lost and self.loop is not None:
-            self.loop.call_soon_threadsafe(self._lose, lost, since)
+        back = [code for code, kept in zip(codes, results[2:], strict=True) if kept == 2]
+        if back:
+            log.warning("cluster: %d leases were gone from Redis: taken back", len(back))
+        if (lost or back) and self.loop is not None:
+            self.loop.call_soon_threadsafe(self._lose, lost, since, back)
 
-    def _lose(self, codes: list[str], since: float) -> None:
+    def _lose(self, codes: list[str], since: float, back: Sequence[str] = ()) -> None:
         """On the event loop: the rooms whose lease was another's, unless taken again
-        since the renewal looked."""
+        since the renewal looked. A lease taken back for a room let go meanwhile (the
+        renewal looked just before) is given back again."""
+        for code in back:
+            if code not in self.owned:
+                task = asyncio.create_task(self._give_back(code))
+                self.losing.add(task)
+                task.add_done_callback(self.losing.discard)
         for code in codes:
             taken = self.owned.get(code)
             if taken is None or taken > since:
@@ -229,6 +251,10 @@ class RedisCluster:
                 task = asyncio.create_task(self.owner_of.lost(code))
                 self.losing.add(task)
                 task.add_done_callback(self.losing.discard)
+
+    async def _give_back(self, code: str) -> None:
+        with contextlib.suppress(Exception):
+            await self._release(keys=[_key("lease", code)], args=[self.me])
 
     async def _every_beat(self, what: str, *steps: Callable[[], Awaitable[None]]) -> None:
         """Every BEAT, these steps in order (a step that fails is logged and tried again
@@ -296,7 +322,10 @@ class RedisCluster:
         return True
 
     async def owner(self, code: str) -> str | None:
-        value = await self.redis.get(_key("lease", code))
+        try:
+            value = await self.redis.get(_key("lease", code))
+        except (RedisError, OSError) as exc:
+            raise BusDown(str(exc)) from exc
         return None if value is None else str(value.decode())
 
     async def release(self, code: str, closed: bool) -> None:
@@ -316,7 +345,10 @@ class RedisCluster:
         self.waiting_on[ident] = (code, owner)
         request = {"q": ident, "from": self.me, "room": code, "op": op, "args": args}
         try:
-            await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(request).decode())
+            try:
+                await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(request).decode())
+            except (RedisError, OSError) as down:
+                raise BusDown(str(down)) from down
             try:
                 answer = await asyncio.wait_for(future, CALL_LIMIT)
             except TimeoutError:

@@ -26,6 +26,9 @@ from onenight.session.protocol import BadMessage
 
 log = logging.getLogger("onenight.server")
 
+CATCH_UP_TRIES = 20  #: a frame after a gap: tries to get the frames missed …
+CATCH_UP_PAUSE = 0.1  #: … this many seconds apart
+
 
 CUTOFF = -40.0  #: a client that keeps flooding past errors is disconnected
 NIGHT_REPLY_DELAY = 0.05  #: seconds from a night tap to its answer, act or nothing
@@ -196,18 +199,42 @@ class Connection:
             raise
         self.session, self.sub = session, sub
         self.seen = last or 0
-        for text in missed or ():
-            await self.send(text)
-            self.seen = frame_number(text) or self.seen
+        await self.send_missed(missed)
         self.forwarder = asyncio.create_task(self.forward(sub))
         await self.hub.presence(session, +1)
         return None if missed is None else len(missed)
+
+    async def send_missed(self, missed: list[str] | None) -> None:
+        """Frames a resume or a catch-up brought, but none already sent."""
+        for text in missed or ():
+            n = frame_number(text)
+            if n is not None and n <= self.seen:
+                continue
+            await self.send(text)
+            self.seen = n or self.seen
+
+    async def catch_up(self) -> None:
+        """A frame came after a gap: the bus lost the ones between (its Redis went away
+        for a while). The frames missed, as a ``resume`` gets them, go out first (or, when
+        they are no longer all kept, the full view follows on the channel)."""
+        assert self.session is not None
+        for _ in range(CATCH_UP_TRIES):  # Redis may be back, but not yet every connection
+            try:
+                missed = await self.hub.open(self.session, self.seen)
+            except Exception:
+                await asyncio.sleep(CATCH_UP_PAUSE)
+                continue
+            await self.send_missed(missed)
+            return
+        log.warning("room %s: catching up after a gap failed", self.session.room)
 
     async def forward(self, sub: Subscription) -> None:
         try:
             async for text in sub:
                 n = frame_number(text)
                 if n is not None:
+                    if self.seen and n > self.seen + 1:
+                        await self.catch_up()
                     if n <= self.seen:
                         continue
                     self.seen = n

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("onenight.session")
 
 REPLAY = 32  #: frames kept per member for a resume that missed a few
+REDELIVER = 0.25  #: seconds between tries of frames the bus failed to take
 
 #: Night messages: at most one of these per member per turn is accepted.
 TAPS = (P.Act, P.Nothing)
@@ -82,17 +83,36 @@ class RoomActor:
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
         self.outbox: list[Frame] = []  #: frames to publish when the lock is let go
+        self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
 
     def locked(self) -> Held:
         """Hold the room's lock; the frames made meanwhile leave, in order, after."""
         return Held(self)
 
     async def flush(self) -> None:
+        """Deliver the frames made under the lock. If the bus fails (Redis restarting),
+        they stay first in the outbox, in order, and go out once it answers again (the
+        events that made them are stored and applied already: the command stands)."""
         frames, self.outbox = self.outbox, []
-        if frames:
+        if not frames:
+            return
+        try:
             await self.hub.cluster.deliver(self.room.code, frames)
-            if self.hub.metrics is not None:
-                self.hub.metrics.frames.inc(len(frames))
+        except Exception:
+            self.outbox[:0] = frames
+            if self.redeliver is None or self.redeliver.done():
+                log.warning("room %s: the bus failed to deliver frames: retrying", self.room.code)
+                self.redeliver = asyncio.create_task(self._redeliver())
+            return
+        if self.hub.metrics is not None:
+            self.hub.metrics.frames.inc(len(frames))
+
+    async def _redeliver(self) -> None:
+        """Every REDELIVER seconds, the frames still waiting, until they are out."""
+        while self.outbox and not self.room.closed:
+            await asyncio.sleep(REDELIVER)
+            async with self.locked():
+                pass  # the lock's release delivers the outbox
 
     # ----- the pipeline -----
 
@@ -313,6 +333,8 @@ class RoomActor:
         """This process lets the room go (another owns it, or the server stops)."""
         if self.task is not None:
             self.task.cancel()
+        if self.redeliver is not None:
+            self.redeliver.cancel()
         for task in self.away.values():
             task.cancel()
 

@@ -18,7 +18,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from onenight.cluster import Cluster, LocalCluster, OwnerGone
+from onenight.cluster import BusDown, Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
 from onenight.rules import Phase
 from onenight.storage import SeqConflict, Store
@@ -218,8 +218,14 @@ class Hub:
     # ----- routing -----
 
     async def route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Carry out ``op`` on a room, here if this process owns it, else at its owner."""
-        code = code.strip().upper()
+        """Carry out ``op`` on a room, here if this process owns it, else at its owner
+        (``busy`` while the bus does not answer: the sender tries again)."""
+        try:
+            return await self._route(code.strip().upper(), op, args)
+        except BusDown:
+            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+
+    async def _route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         for _ in range(ROUTE_TRIES):
             actor = self.rooms.get(code)
             if actor is not None:
@@ -247,9 +253,16 @@ class Hub:
                 continue
             self.remember_owner(code, owner)
             return answer
-        if self.cluster.shared and code in self.taking:
+        if self.cluster.shared and (code in self.taking or await self._open_in_store(code)):
             raise BadMessage("busy", "the room is moving between servers: try again")
         raise BadMessage("no_room", f"there is no room {code!r}")
+
+    async def _open_in_store(self, code: str) -> bool:
+        """Whether the log holds this room, open, though no process owns it: the moment
+        after Redis restarted empty, before its owner takes its lease back (a member is
+        told ``busy``, not that the room is gone)."""
+        room = await self._restore(code)
+        return room is not None and not room.closed
 
     def remember_owner(self, code: str, owner: str) -> None:
         """Skip the lease lookup next time (a request to a process that no longer owns
