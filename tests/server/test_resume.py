@@ -4,6 +4,7 @@ frames missed since, when the server still keeps them, and the full view otherwi
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -76,3 +77,32 @@ async def test_after_a_restart_the_full_view_numbered_on(tmp_path: Path) -> None
     finally:
         await close_all(players)
         server.stop()
+
+
+async def test_a_resume_past_the_kept_frames_gets_the_full_view_once(server: Server) -> None:
+    """More frames missed than the server keeps (32): the full view, numbered on, once;
+    its first frame's distance from ``last`` is no gap to fill."""
+    players, _ = await make_room(server.url, 3)
+    host, away = players[0], players[2]
+    code, token = host.room_code or "", away.token or ""
+    try:
+        await away.until(lambda c: c.last > 0)
+        last = away.last
+        await away.close()
+        for i in range(40):
+            await host.chat(f"while away {i}")
+            await asyncio.sleep(0.06)  # under the message rate
+        back = await Client.connect(server.url, record=True)
+        players[2] = back
+        ack = await back.resume(code, token, last=last)
+        assert "replayed" not in ack
+        await back.until(lambda c: c.talk is not None and len(c.talk) >= 40)
+        await host.chat("after")
+        await back.until(lambda c: any(e.get("text") == "after" for e in c.talk or []))
+        kinds = [json.loads(raw)["type"] for _, raw in back.frames if '"n":' in raw]
+        assert kinds.count("log") == 1, kinds  # (a second room frame: "back online")
+        got = numbers(back)
+        assert got == list(range(got[0], got[0] + len(got))) and got[0] > last + 1
+        assert back.duplicates == 0
+    finally:
+        await close_all(players)

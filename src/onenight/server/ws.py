@@ -65,6 +65,9 @@ class Connection:
         self.busy = False  #: a message is being handled (its answer is still to come)
         self.leaving = False  #: the member got its ``bye``
         self.seen = 0  #: the number of the last frame sent (none is sent twice)
+        #: whether the next frame must follow ``seen`` (not the first after a join, or
+        #: after a resume answered with the full view: that one is numbered on from later)
+        self.in_step = False
         self.size: int | None = None  #: the night's frame size, at night
 
     async def send(self, text: str) -> None:
@@ -199,6 +202,7 @@ class Connection:
             raise
         self.session, self.sub = session, sub
         self.seen = last or 0
+        self.in_step = missed is not None
         await self.send_missed(missed)
         self.forwarder = asyncio.create_task(self.forward(sub))
         await self.hub.presence(session, +1)
@@ -233,11 +237,11 @@ class Connection:
             async for text in sub:
                 n = frame_number(text)
                 if n is not None:
-                    if self.seen and n > self.seen + 1:
+                    if self.in_step and n > self.seen + 1:
                         await self.catch_up()
                     if n <= self.seen:
                         continue
-                    self.seen = n
+                    self.seen, self.in_step = n, True
                     self.watch_night(text)
                 await self.send(text)
                 if text.startswith('{"type":"bye"'):
