@@ -11,7 +11,6 @@ member gets its full view in its place: never a frozen or a half-told room).
 from __future__ import annotations
 
 import asyncio
-import random
 import shutil
 import socket
 import subprocess
@@ -24,8 +23,7 @@ import pytest
 from onenight.rules import Phase
 
 from .conftest import PG_URL, Server, free_port, pg_reachable, reset_pg
-from .helpers import close_all
-from .test_cluster import TIMERS, check_game, seat_ten
+from .test_cluster import night_game
 
 
 class PrivateRedis:
@@ -83,21 +81,9 @@ def cluster(bus: PrivateRedis, tmp_path: Path) -> Iterator[list[Server]]:
 async def test_a_game_goes_on_when_redis_restarts_empty(
     bus: PrivateRedis, cluster: list[Server]
 ) -> None:
-    seats = await seat_ten(cluster, TIMERS)
-    host = seats[0]
-    code = host.client.room_code or ""
-    vote_now = asyncio.Event()
-    try:
-        await host.client.start()
-        players = asyncio.gather(*(s.play(random.Random(i), vote_now) for i, s in enumerate(seats)))
-        await host.until(lambda c: c.phase == Phase.NIGHT and (c.turn or 0) >= 2, 60)
+    async with night_game(cluster) as game:
         bus.kill()  # every lease, kept frame and subscription gone at once
         await asyncio.sleep(1.0)
         bus.start()  # back, empty
-        await host.until(lambda c: c.phase == Phase.VOTE, 90)
-        vote_now.set()
-        await asyncio.wait_for(players, 120)
-        await check_game(seats, code)
-    finally:
-        vote_now.set()
-        await close_all([s.client for s in seats])
+        await game.host.until(lambda c: c.phase == Phase.VOTE, 90)
+        await game.finish()

@@ -10,9 +10,11 @@ numbers ``n`` each member received are 1, 2, 3, … with no gap and no repeat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import signal
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -246,32 +248,57 @@ async def test_ten_players_over_three_processes_finish_a_game(servers: list[Serv
         await close_all([s.client for s in seats])
 
 
-async def test_the_owner_dies_in_the_night_and_in_the_vote(servers: list[Server]) -> None:
-    seats = await seat_ten(servers, TIMERS)
-    host = seats[0]
-    code = host.client.room_code or ""
-    vote_now = asyncio.Event()
+class NightGame:
+    """A 10-player game over the servers, under way: every seat plays (one tap a turn,
+    and a vote once ``vote_now`` is set)."""
+
+    def __init__(self, seats: list[Seat]) -> None:
+        self.seats = seats
+        self.host = seats[0]
+        self.code = self.host.client.room_code or ""
+        self.vote_now = asyncio.Event()
+        self.players: asyncio.Future[Any] | None = None
+
+    async def finish(self) -> None:
+        """Let them vote; the game ends, and everything the members got is checked."""
+        self.vote_now.set()
+        assert self.players is not None
+        await asyncio.wait_for(self.players, 120)
+        await check_game(self.seats, self.code)
+
+
+@contextlib.asynccontextmanager
+async def night_game(servers: list[Server]) -> AsyncIterator[NightGame]:
+    """A game started and played into the night's third turn; its members are closed at
+    the end, whatever happened."""
+    game = NightGame(await seat_ten(servers, TIMERS))
     try:
-        await host.client.start()
-        players = asyncio.gather(*(s.play(random.Random(i), vote_now) for i, s in enumerate(seats)))
-        await host.until(lambda c: c.phase == Phase.NIGHT and (c.turn or 0) >= 2, 60)
+        await game.host.client.start()
+        game.players = asyncio.gather(
+            *(s.play(random.Random(i), game.vote_now) for i, s in enumerate(game.seats))
+        )
+        await game.host.until(lambda c: c.phase == Phase.NIGHT and (c.turn or 0) >= 2, 60)
+        yield game
+    finally:
+        game.vote_now.set()
+        await close_all([s.client for s in game.seats])
+
+
+async def test_the_owner_dies_in_the_night_and_in_the_vote(servers: list[Server]) -> None:
+    async with night_game(servers) as game:
+        seats, code = game.seats, game.code
         first = owner_of(servers, code)
         dead = process_of(first)
         first.kill()  # kill -9 in the night
         await back_within(seats, dead, code)
-        await host.until(lambda c: c.phase == Phase.VOTE, 90)
+        await game.host.until(lambda c: c.phase == Phase.VOTE, 90)
         first.start()  # back, as a new process
         second = owner_of(servers, code)
         assert second is not first
         dead = process_of(second)
         second.kill()  # and again in the vote, before anybody votes
         await back_within(seats, dead, code)
-        vote_now.set()
-        await asyncio.wait_for(players, 120)
-        await check_game(seats, code)
-    finally:
-        vote_now.set()
-        await close_all([s.client for s in seats])
+        await game.finish()
 
 
 async def members_on(servers: list[Server], names: list[str]) -> list[Client]:
