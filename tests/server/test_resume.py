@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from onenight.client import Client
 
@@ -33,19 +34,29 @@ async def test_frames_are_numbered_one_by_one(server: Server) -> None:
         await close_all(players)
 
 
+async def back_after(
+    url: str, players: list[Client], lines: int, pause: float = 0.0
+) -> tuple[Client, dict[str, Any], int]:
+    """The third player leaves; the first says ``lines`` chat lines (``pause`` seconds
+    apart); the third resumes on a new connection with the last number it saw: the new
+    connection (in ``players``), the resume's ack, and that number."""
+    host, away = players[0], players[2]
+    await away.until(lambda c: c.last > 0)
+    last = away.last
+    await away.close()
+    for i in range(lines):
+        await host.chat(f"while away {i}")
+        await asyncio.sleep(pause)
+    back = await Client.connect(url, record=True)
+    players[2] = back
+    ack = await back.resume(host.room_code or "", away.token or "", last=last)
+    return back, ack, last
+
+
 async def test_a_resume_replays_exactly_the_missed_frames(server: Server) -> None:
     players, _ = await make_room(server.url, 3)
-    host, away = players[0], players[2]
-    code, token, last = host.room_code or "", away.token or "", 0
     try:
-        await away.until(lambda c: c.last > 0)
-        last = away.last
-        await away.close()
-        for i in range(3):
-            await host.chat(f"while away {i}")
-        back = await Client.connect(server.url, record=True)
-        players[2] = back
-        ack = await back.resume(code, token, last=last)
+        back, ack, last = await back_after(server.url, players, 3)
         await back.until(lambda c: sum(e.get("text", "").startswith("while") for e in c.talk) == 3)
         got = numbers(back)
         assert ack["replayed"] == len(got[: ack["replayed"]]) > 0
@@ -83,18 +94,9 @@ async def test_a_resume_past_the_kept_frames_gets_the_full_view_once(server: Ser
     """More frames missed than the server keeps (32): the full view, numbered on, once;
     its first frame's distance from ``last`` is no gap to fill."""
     players, _ = await make_room(server.url, 3)
-    host, away = players[0], players[2]
-    code, token = host.room_code or "", away.token or ""
+    host = players[0]
     try:
-        await away.until(lambda c: c.last > 0)
-        last = away.last
-        await away.close()
-        for i in range(40):
-            await host.chat(f"while away {i}")
-            await asyncio.sleep(0.06)  # under the message rate
-        back = await Client.connect(server.url, record=True)
-        players[2] = back
-        ack = await back.resume(code, token, last=last)
+        back, ack, last = await back_after(server.url, players, 40, 0.06)  # under the rate
         assert "replayed" not in ack
         await back.until(lambda c: c.talk is not None and len(c.talk) >= 40)
         await host.chat("after")
