@@ -215,7 +215,9 @@ class Connection:
             if n is not None and n <= self.seen:
                 continue
             await self.send(text)
-            self.seen = n or self.seen
+            if n is not None:
+                self.seen = n
+                self.watch_night(text)
 
     async def catch_up(self) -> None:
         """A frame came after a gap: the bus lost the ones between (its Redis went away
