@@ -173,6 +173,29 @@ async def test_http_refuses_non_finite_numbers_with_422(server: Server) -> None:
                 assert got.status_code == 422, (path, body, got.text)
 
 
+async def test_http_takes_only_the_json_type_the_schema_names(server: Server) -> None:
+    """A count is a JSON number, a flag a JSON boolean: ``true`` is not 1 player, ``1`` is
+    not a spectator, ``"3"`` is not 3 (the schema says so; schemathesis once found
+    ``players: true`` answered 200)."""
+    good = {"edition": "ultimate", "players": 3, "deck": {"werewolf": 2}}
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        for fine in (good, {**good, "players": 3.0}):  # 3.0 is a JSON Schema integer
+            assert (await http.post("/api/decks/check", json=fine)).status_code == 200
+        for bad in (
+            {**good, "players": True},
+            {**good, "players": "3"},
+            {**good, "players": 3.5},
+            {**good, "deck": {"werewolf": True}},
+            {**good, "edition": 7},
+        ):
+            got = await http.post("/api/decks/check", json=bad)
+            assert got.status_code == 422, (bad, got.text)
+        for bad in ({"name": "ann", "spectator": 1}, {"name": "ann", "spectator": "yes"}):
+            got = await http.post("/api/rooms/ABCDE/members", json=bad)
+            assert got.status_code == 422, (bad, got.text)
+        assert (await http.post("/api/rooms", json={"name": 5})).status_code == 422
+
+
 async def test_one_deck_check_for_http_and_the_lobby(server: Server) -> None:
     decks = [
         {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1},

@@ -12,7 +12,7 @@ from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, Field, StrictBool
 
 from onenight.bots import balance
 from onenight.cluster import open_cluster
@@ -57,9 +57,20 @@ Name = Annotated[
 ]
 
 
+def _json_number(value: Any) -> Any:
+    if isinstance(value, (bool, str)):
+        raise ValueError("a number, not true, false or a string")
+    return value
+
+
+#: A JSON integer as JSON Schema has it: ``3`` or ``3.0``, never ``true`` or ``"3"`` (which
+#: pydantic's lax mode would take, and the published schema refuses).
+JSONInt = Annotated[int, BeforeValidator(_json_number)]
+
+
 class NewMember(BaseModel):
     name: Name
-    spectator: bool = False
+    spectator: StrictBool = False
 
 
 class NewRoom(BaseModel):
@@ -72,21 +83,15 @@ class Joined(BaseModel):
     token: str = Field(description="secret: authenticates every later message (resume)")
 
 
-def _not_a_bool(value: Any) -> Any:
-    if isinstance(value, bool):
-        raise ValueError("a count is a number, not true or false")
-    return value
-
-
 EditionId = Literal["ultimate", "japanese", "workshop", "sans-carte"]
 
 #: A card count as the schema allows it (the deck check says what a deck may hold).
-Count = Annotated[int, Field(ge=-(2**31), le=2**31), BeforeValidator(_not_a_bool)]
+Count = Annotated[int, Field(ge=-(2**31), le=2**31), BeforeValidator(_json_number)]
 
 
 class DeckCheck(BaseModel):
     edition: str = Field(max_length=32, examples=["ultimate"])
-    players: int = Field(ge=1, le=99)
+    players: JSONInt = Field(ge=1, le=99)
     deck: dict[str, Count] = Field(max_length=40, examples=[{"werewolf": 2, "seer": 1}])
 
 
