@@ -59,7 +59,9 @@ Each configuration gets a fresh PostgreSQL database (created and dropped here) a
 flushes its Redis database (``--bus`` names one for the benchmark only); ``--db sqlite``
 uses a temporary SQLite file (one process only). ``--profile FILE`` writes a
 pyinstrument report of (the first) server process of each configuration (text:
-FILE-1p.txt, FILE-2p.txt, …).
+FILE-1p.txt, FILE-2p.txt, …), over the whole run; ``--spy PREFIX`` samples every server
+process with py-spy over the saturating window only (the games before it left out), as
+collapsed stacks: PREFIX-1p-server0.txt, PREFIX-2p-server1.txt, PREFIX-bare-server0.txt.
 
 Every process here (the clients, the bare server and the onenight servers) runs with the
 onenight server's garbage-collector settings (:mod:`onenight.server.collector`), so that
@@ -426,6 +428,7 @@ async def saturate(
     flood = start_flood(end)
     await asyncio.sleep(args.warmup)
     frames, chats, t0 = stats.frames, stats.chats, time.perf_counter()
+    spies = spy(args, pids)
     cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
     own0, pg0, busy0 = time.process_time(), postgres_seconds(), busy_seconds()
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
@@ -439,8 +442,41 @@ async def saturate(
         await asyncio.wait_for(flood, args.timeout)
     except TimeoutError:
         stats.errors += 1
+    for p in spies:
+        await asyncio.to_thread(p.wait)
     await asyncio.sleep(0.5)  # the last frames land before the connections close
     return frames / (t1 - t0), chats / (t1 - t0), cpu
+
+
+def spy(args: argparse.Namespace, pids: dict[str, int]) -> list[subprocess.Popen[bytes]]:
+    """``--spy PREFIX``: py-spy samples each server process over the window only (not the
+    games before it), as collapsed stacks in PREFIX-NAME-serverI.txt (``--format raw``:
+    one line a stack, its samples last; flamegraph.pl or speedscope read it)."""
+    if not args.spy:
+        return []
+    return [
+        subprocess.Popen(
+            [
+                "py-spy",
+                "record",
+                "--pid",
+                str(pid),
+                "--duration",
+                str(int(args.duration)),
+                "--rate",
+                "200",
+                "--format",
+                "raw",
+                "--nonblocking",
+                "--output",
+                f"{args.spy}-{args.config}-{name}.txt",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for name, pid in pids.items()
+        if name.startswith("server")
+    ]
 
 
 async def run_onenight(
@@ -587,6 +623,7 @@ def flush_bus(url: str) -> None:
 def run_servers(k: int, args: argparse.Namespace, tmp: str) -> Result:
     """k server processes (k = 1: on the --single-bus), the clients spread over them."""
     name = f"{k} proc" if k == 1 else f"{k} procs"
+    args.config = f"{k}p"  # names the --spy files
     bus = args.bus if k > 1 or args.single_bus == "redis" else "memory://"
     if args.db == "sqlite":
         if k > 1:
@@ -630,6 +667,7 @@ def run_servers(k: int, args: argparse.Namespace, tmp: str) -> Result:
 
 def run_bare_server(args: argparse.Namespace) -> Result:
     port = free_port()
+    args.config = "bare"
     bare = start([sys.executable, __file__, "--bare-server", str(port)], port)
     try:
         return asyncio.run(run_bare(f"ws://127.0.0.1:{port}", args, {"server0": bare.pid}))
@@ -720,6 +758,9 @@ def main() -> None:
         help="the saturating phase's client: raw picows connections, or onenight.client",
     )
     parser.add_argument("--profile", help="pyinstrument reports of the servers: FILE-kp.txt")
+    parser.add_argument(
+        "--spy", help="py-spy stacks of the servers over the window: PREFIX-CONFIG-serverI.txt"
+    )
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     tune()  # the clients and the bare server collect like the onenight server
