@@ -1,14 +1,21 @@
 """A command forwarded to the room's owner in another process travels as JSON and is
-checked again there: it must arrive as the very message the member sent."""
+checked again there: it must arrive as the very message the member sent, and be carried
+out once however many times it is asked."""
 
 from __future__ import annotations
 
+import asyncio
 import typing
 
 import orjson
+import pytest
 
+from onenight.cluster import OwnerGone
+from onenight.pubsub import MemoryPubSub
 from onenight.session import protocol as P
-from onenight.session.hub import _wire
+from onenight.session.hub import Hub, Session, _wire
+from onenight.session.protocol import BadMessage
+from onenight.storage import MemoryStore
 
 EXAMPLES: list[dict[str, typing.Any]] = [
     {"type": "create", "name": "ann"},
@@ -50,3 +57,93 @@ def test_a_forwarded_message_arrives_as_sent() -> None:
         if isinstance(msg, P.Configure):  # what configure reads of it
             keep = {"exclude_none": True, "exclude": {"type", "ref"}}
             assert again.model_dump(**keep) == msg.model_dump(**keep)  # type: ignore[arg-type]
+
+
+# ----- a request asked again is carried out once -----
+
+
+async def owned_room() -> tuple[Hub, MemoryStore, Session]:
+    store = MemoryStore()
+    hub = Hub(store, MemoryPubSub())
+    await hub.start()
+    return hub, store, await hub.create("ann")
+
+
+def chat_request(session: Session, text: str, name: str) -> dict[str, typing.Any]:
+    """A chat as another process forwards it (JSON, named by its asker)."""
+    msg = {"type": "chat", "text": text}
+    return {"member": session.member, "token": session.token, "msg": msg, "once": name}
+
+
+async def chats(store: MemoryStore, code: str) -> list[str]:
+    return [e.data["text"] for e in await store.events(code) if e.kind == "chat"]
+
+
+async def test_a_forwarded_request_asked_again_is_carried_out_once() -> None:
+    """The asker lost the answer (Redis restarting) or waited too long, and asks again
+    under the same name: the owner answers as the first time, and the line is said once;
+    two asks at the same moment, once too. Another name is another request."""
+    hub, store, ann = await owned_room()
+    try:
+        first = await hub.serve(ann.room, "handle", chat_request(ann, "hi", "p.1"))
+        again = await hub.serve(ann.room, "handle", chat_request(ann, "hi", "p.1"))
+        assert again == first
+        both = await asyncio.gather(
+            *(hub.serve(ann.room, "handle", chat_request(ann, "yo", "p.2")) for _ in range(2))
+        )
+        assert both[0] == both[1]
+        await hub.serve(ann.room, "handle", chat_request(ann, "hi", "q.1"))
+        assert await chats(store, ann.room) == ["hi", "yo", "hi"]
+    finally:
+        await hub.stop()
+
+
+async def test_a_refused_request_asked_again_is_tried_again() -> None:
+    """A refusal changed nothing: asked again under the same name, the request is tried
+    again (and may pass now), not answered with the old refusal."""
+    hub, store, ann = await owned_room()
+    try:
+        bad = chat_request(ann, "hi", "p.1") | {"token": "not-ann"}
+        for _ in range(2):
+            with pytest.raises(BadMessage) as refused:
+                await hub.serve(ann.room, "handle", bad)
+            assert refused.value.code == "bad_token"
+        await hub.serve(ann.room, "handle", chat_request(ann, "hi", "p.1"))
+        assert await chats(store, ann.room) == ["hi"]
+    finally:
+        await hub.stop()
+
+
+class Elsewhere:
+    """A cluster in which another process owns every room, and whose first request is
+    lost (no answer: OwnerGone); it records what it forwards."""
+
+    shared = True
+    me = "here"
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, typing.Any]] = []
+
+    async def owner(self, code: str) -> str:
+        return "there"
+
+    async def call(
+        self, owner: str, code: str, op: str, args: dict[str, typing.Any]
+    ) -> dict[str, typing.Any]:
+        self.sent.append(args)
+        if len(self.sent) == 1:
+            raise OwnerGone(owner)
+        return {"fields": {}, "size": None, "night": False}
+
+
+async def test_a_request_keeps_its_name_when_asked_again() -> None:
+    """The router asks again under the same name (so the owner carries it out once);
+    the next request has a name of its own."""
+    cluster = Elsewhere()
+    hub = Hub(MemoryStore(), MemoryPubSub(), cluster=typing.cast(typing.Any, cluster))
+    session = Session("ROOMA", 1, "t")
+    await hub.handle(session, P.Chat(type="chat", text="hi"))
+    await hub.handle(session, P.Chat(type="chat", text="yo"))
+    names = [sent["once"] for sent in cluster.sent]
+    assert len(names) == 3 and names[0] == names[1] != names[2]
+    assert all(name.startswith("here.") for name in names)

@@ -17,8 +17,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import deque
-from collections.abc import Iterable
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from onenight.cluster import Frame, final
@@ -41,6 +41,7 @@ log = logging.getLogger("onenight.session")
 
 REPLAY = 32  #: frames kept per member for a resume that missed a few
 REDELIVER = 0.25  #: seconds between tries of frames the bus failed to take
+ANSWERS_KEPT = 256  #: answers to forwarded requests kept per room, for a request asked again
 
 #: Night messages: at most one of these per member per turn is accepted.
 TAPS = (P.Act, P.Nothing)
@@ -84,6 +85,8 @@ class RoomActor:
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
         self.outbox: list[Frame] = []  #: frames to publish when the lock is let go
         self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
+        #: request name → its answer: forwarded requests carried out here (:meth:`once`)
+        self.answers: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
 
     def locked(self) -> Held:
         """Hold the room's lock; the frames made meanwhile leave, in order, after."""
@@ -113,6 +116,38 @@ class RoomActor:
             await asyncio.sleep(REDELIVER)
             async with self.locked():
                 pass  # the lock's release delivers the outbox
+
+    async def once(
+        self, name: str, carry_out: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """Carry out a request forwarded by another process at most once. The asking
+        process names each request, and asks again under the same name when no answer
+        came (Redis lost it, or the wait ran out): that request gets the first answer
+        (waiting for it if it is still under way), so a chat line, a join or a vote
+        is not carried out twice. A refused request (nothing changed) is not kept: asked
+        again, it is tried again. Only this owner knows the names: a request asked again
+        of a new owner, after the old one carried it out and died before answering, is
+        carried out again (docs/deploy.md)."""
+        known = self.answers.get(name)
+        if known is not None:
+            return await asyncio.shield(known)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.answers[name] = future
+        if len(self.answers) > ANSWERS_KEPT:
+            self.answers.popitem(last=False)
+        try:
+            answer = await carry_out()
+        except BaseException as exc:
+            if self.answers.get(name) is future:
+                del self.answers[name]
+            if isinstance(exc, Exception):
+                future.set_exception(exc)
+                future.exception()  # retrieved: those waiting on it get it too
+            else:
+                future.cancel()
+            raise
+        future.set_result(answer)
+        return answer
 
     # ----- the pipeline -----
 

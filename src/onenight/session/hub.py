@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import logging
 import random
 import secrets
@@ -92,6 +93,7 @@ class Hub:
         self.owners: dict[str, str] = {}
         #: a room's presence counts leave in order: its lock, and how many use it
         self.counting: dict[str, tuple[asyncio.Lock, int]] = {}
+        self.requests = itertools.count(1)  #: names the requests forwarded from here
 
     # ----- start, stop, ownership -----
 
@@ -226,6 +228,7 @@ class Hub:
             raise BadMessage("busy", "the server lost touch with the room: try again") from None
 
     async def _route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        wired: dict[str, Any] | None = None  #: as forwarded, the same at every try
         for _ in range(ROUTE_TRIES):
             actor = self.rooms.get(code)
             if actor is not None:
@@ -245,8 +248,10 @@ class Hub:
             if owner == self.cluster.me:  # a take-over under way here
                 await asyncio.sleep(0.02)
                 continue
+            if wired is None:  # named once: a retry is the same request (carried out once)
+                wired = {**_wire(args), "once": f"{self.cluster.me}.{next(self.requests)}"}
             try:
-                answer = await self.cluster.call(owner, code, op, _wire(args))
+                answer = await self.cluster.call(owner, code, op, wired)
             except OwnerGone:  # it died, or the room moved: ask Redis again
                 self.owners.pop(code, None)
                 await asyncio.sleep(0.1)
@@ -272,12 +277,17 @@ class Hub:
         self.owners[code] = owner
 
     async def serve(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """A request from another process for a room owned here (OwnerGone: not here)."""
+        """A request from another process for a room owned here (OwnerGone: not here).
+        A request asked again (its answer was lost, or it waited too long) is carried
+        out once: the second time gets the first answer (:meth:`.RoomActor.once`)."""
         actor = self.rooms.get(code)
         if actor is None:
             raise OwnerGone(code)
         try:
-            return await self.serve_local(actor, op, args)
+            once = args.get("once")
+            if once is None:
+                return await self.serve_local(actor, op, args)
+            return await actor.once(str(once), lambda: self.serve_local(actor, op, args))
         except SeqConflict as exc:
             await self.conflict(code, exc)
             raise OwnerGone(code) from None
