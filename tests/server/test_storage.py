@@ -225,6 +225,35 @@ async def test_commands_fail_at_once_while_redis_is_away() -> None:
         await redis.aclose()
 
 
+async def test_the_cluster_says_bus_down_while_redis_is_away() -> None:
+    """Every request the hub makes of a cluster whose Redis does not answer fails with
+    BusDown (the member is told ``busy``), not with redis-py's own errors."""
+    from onenight.cluster import BusDown
+    from onenight.cluster.redis import RedisCluster
+    from onenight.pubsub import MemoryPubSub
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cluster = RedisCluster(f"redis://127.0.0.1:{port}/0", MemoryPubSub())
+    try:
+        for request in (
+            cluster.new_room("AWAYA"),
+            cluster.acquire("AWAYA"),
+            cluster.owner("AWAYA"),
+            cluster.release("AWAYA", closed=True),
+            cluster.kept("AWAYA", [1, 2]),
+            cluster.taps("AWAYA"),
+            cluster.presence("AWAYA", 1, +1),
+            cluster.online("AWAYA"),
+            cluster.take("joins", "10.0.0.1", 10),
+        ):
+            with pytest.raises(BusDown):
+                await asyncio.wait_for(request, 5)
+    finally:
+        await cluster.redis.aclose()
+
+
 async def test_an_owner_takes_back_the_leases_redis_lost() -> None:
     """Redis restarted empty: the owner's next renewal takes its rooms' leases back, with
     their open-room and code entries; a lease another process holds is not taken."""

@@ -10,7 +10,7 @@ import typing
 import orjson
 import pytest
 
-from onenight.cluster import OwnerGone
+from onenight.cluster import BusDown, OwnerGone
 from onenight.pubsub import MemoryPubSub
 from onenight.session import protocol as P
 from onenight.session.hub import Hub, Session, _wire
@@ -147,3 +147,79 @@ async def test_a_request_keeps_its_name_when_asked_again() -> None:
     names = [sent["once"] for sent in cluster.sent]
     assert len(names) == 3 and names[0] == names[1] != names[2]
     assert all(name.startswith("here.") for name in names)
+
+
+# ----- the bus away: busy, and no lease held for nothing -----
+
+
+class BusAway(Elsewhere):
+    """A cluster whose Redis stops answering just after a free lease was taken (a room
+    nobody owns, its log in the store); it records the leases given back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.released: list[str] = []
+
+    async def owner(self, code: str) -> None:
+        return None
+
+    async def acquire(self, code: str) -> bool:
+        return True
+
+    async def kept(self, code: str, members: typing.Any) -> dict[int, list[typing.Any]]:
+        raise BusDown("Connection refused")
+
+    async def release(self, code: str, closed: bool) -> None:
+        self.released.append(code)
+
+    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+        raise BusDown("Connection refused")
+
+
+async def test_a_take_over_while_the_bus_is_away_is_busy_and_lets_the_lease_go() -> None:
+    """A member's request finds its room unowned and this process takes the lease, but
+    Redis goes away before the room is set up: the member is told ``busy`` (not
+    ``internal``), and the lease is given back (held, the room would be served by
+    nobody). Joining or creating while Redis is away is ``busy`` too."""
+    store = MemoryStore()
+    first = Hub(store, MemoryPubSub())
+    await first.start()
+    ann = await first.create("ann")
+    await first.stop()
+    cluster = BusAway()
+    hub = Hub(store, MemoryPubSub(), cluster=typing.cast(typing.Any, cluster))
+    for attempt in (
+        hub.handle(ann, P.Chat(type="chat", text="hi")),
+        hub.join(ann.room, "bob", False, "10.0.0.1"),
+        hub.create("cy", "10.0.0.1"),
+    ):
+        with pytest.raises(BadMessage) as refused:
+            await attempt
+        assert refused.value.code == "busy"
+    assert ann.room in cluster.released and ann.room not in hub.rooms
+
+
+class CountsThenAway(Elsewhere):
+    """A cluster that counts a connection, then cannot reach the room's owner."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.connections = 0
+
+    async def presence(self, code: str, member: int, delta: int) -> int:
+        self.connections += delta
+        return self.connections
+
+    async def owner(self, code: str) -> str:
+        raise BusDown("Connection refused")
+
+
+async def test_a_connection_the_owner_was_not_told_of_is_not_counted() -> None:
+    """A connection opens but its count cannot reach the room's owner: ``busy`` (the
+    member resumes again), and the process's count goes back, so that the member does
+    not stay online through a connection that is not there."""
+    cluster = CountsThenAway()
+    hub = Hub(MemoryStore(), MemoryPubSub(), cluster=typing.cast(typing.Any, cluster))
+    with pytest.raises(BadMessage) as refused:
+        await hub.presence(Session("ROOMA", 1, "t"), +1)
+    assert refused.value.code == "busy" and cluster.connections == 0

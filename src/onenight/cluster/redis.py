@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any, ParamSpec, TypeVar
 
 import orjson
 from redis.exceptions import NoScriptError, RedisError
@@ -103,6 +104,26 @@ redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 60)
 if ok then return 1 end
 return 0
 """
+
+
+_Args = ParamSpec("_Args")
+_Result = TypeVar("_Result")
+
+
+def _on_the_bus(
+    method: Callable[_Args, Coroutine[Any, Any, _Result]],
+) -> Callable[_Args, Coroutine[Any, Any, _Result]]:
+    """Redis not answering (restarting, unreachable) is BusDown to the hub, which tells
+    the sender ``busy``."""
+
+    @functools.wraps(method)
+    async def on_the_bus(*args: _Args.args, **kwargs: _Args.kwargs) -> _Result:
+        try:
+            return await method(*args, **kwargs)
+        except (RedisError, OSError) as exc:
+            raise BusDown(str(exc) or type(exc).__name__) from exc
+
+    return on_the_bus
 
 
 def _key(*parts: object) -> str:
@@ -302,6 +323,7 @@ class RedisCluster:
 
     # ----- leases -----
 
+    @_on_the_bus
     async def new_room(self, code: str) -> bool:
         if not await self.redis.sadd(_key("codes"), code):
             return False
@@ -312,6 +334,7 @@ class RedisCluster:
         self._count("acquired")
         return True
 
+    @_on_the_bus
     async def acquire(self, code: str) -> bool:
         if not await self.redis.sismember(_key("rooms"), code):
             return False
@@ -328,6 +351,7 @@ class RedisCluster:
             raise BusDown(str(exc)) from exc
         return None if value is None else str(value.decode())
 
+    @_on_the_bus
     async def release(self, code: str, closed: bool) -> None:
         if self.owned.pop(code, None) is not None:
             self._count("released")
@@ -430,6 +454,7 @@ class RedisCluster:
             await self.redis.script_load(DELIVER)
             await self.pipeline.execute(*command)
 
+    @_on_the_bus
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         async with self.redis.pipeline(transaction=False) as pipe:
             for member in members:
@@ -447,10 +472,12 @@ class RedisCluster:
             self.pipeline.execute("EXPIRE", key, KEPT_TTL),
         )
 
+    @_on_the_bus
     async def taps(self, code: str) -> dict[int, int]:
         found = await self.redis.hgetall(_key("taps", code))
         return {int(member): int(turn) for member, turn in found.items()}
 
+    @_on_the_bus
     async def presence(self, code: str, member: int, delta: int) -> int:
         key = _key("online", code)
         async with self.redis.pipeline(transaction=True) as pipe:
@@ -459,6 +486,7 @@ class RedisCluster:
             count, _ = await pipe.execute()
         return max(0, int(count))
 
+    @_on_the_bus
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         counts = await self.redis.hgetall(_key("online", code))
         processes = {k.decode().split("|")[0] for k in counts}
@@ -471,6 +499,7 @@ class RedisCluster:
                 online.setdefault(process, {})[int(member)] = int(value)
         return online
 
+    @_on_the_bus
     async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
         if address is None or per_minute <= 0:
             return True

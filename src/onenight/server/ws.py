@@ -205,7 +205,13 @@ class Connection:
         self.in_step = missed is not None
         await self.send_missed(missed)
         self.forwarder = asyncio.create_task(self.forward(sub))
-        await self.hub.presence(session, +1)
+        try:
+            await self.hub.presence(session, +1)
+        except BaseException:  # not counted (``busy``): not in the room, resume again
+            self.forwarder.cancel()
+            await sub.close()
+            self.session = self.sub = self.forwarder = None
+            raise
         return None if missed is None else len(missed)
 
     async def send_missed(self, missed: list[str] | None) -> None:

@@ -11,13 +11,16 @@ frame numbers from the cluster, and sends every member its full view, numbered o
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import hashlib
 import itertools
 import logging
 import random
 import secrets
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from onenight.cluster import BusDown, Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
@@ -34,6 +37,26 @@ from .room import Room
 from .views import dealt, room_frame
 
 log = logging.getLogger("onenight.session")
+
+_Args = ParamSpec("_Args")
+_Result = TypeVar("_Result")
+
+
+def busy_while_the_bus_is_down(
+    method: Callable[_Args, Coroutine[Any, Any, _Result]],
+) -> Callable[_Args, Coroutine[Any, Any, _Result]]:
+    """A request that needed the bus while it did not answer (Redis restarting) is
+    refused with ``busy`` (send it again), not ``internal``."""
+
+    @functools.wraps(method)
+    async def refused_busy(*args: _Args.args, **kwargs: _Args.kwargs) -> _Result:
+        try:
+            return await method(*args, **kwargs)
+        except BusDown:
+            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+
+    return refused_busy
+
 
 MAX_SPECTATORS = 24
 ROUTE_TRIES = 40  #: attempts to reach a room that is moving between processes
@@ -153,9 +176,14 @@ class Hub:
             await self.cluster.release(code, closed=True)
             return False
         actor = RoomActor(self, room)
-        actor.restore_frames(await self.cluster.kept(code, list(room.members)))
-        actor.online_at = await self.cluster.online(code)
-        actor.tapped = await self.cluster.taps(code)
+        try:
+            actor.restore_frames(await self.cluster.kept(code, list(room.members)))
+            actor.online_at = await self.cluster.online(code)
+            actor.tapped = await self.cluster.taps(code)
+        except BaseException:  # the bus failed: the lease goes (else held, never served)
+            with contextlib.suppress(Exception):
+                await self.cluster.release(code, closed=False)
+            raise
         self.rooms[code] = actor
         try:
             async with actor.locked():
@@ -219,13 +247,11 @@ class Hub:
 
     # ----- routing -----
 
+    @busy_while_the_bus_is_down
     async def route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Carry out ``op`` on a room, here if this process owns it, else at its owner
         (``busy`` while the bus does not answer: the sender tries again)."""
-        try:
-            return await self._route(code.strip().upper(), op, args)
-        except BusDown:
-            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+        return await self._route(code.strip().upper(), op, args)
 
     async def _route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         wired: dict[str, Any] | None = None  #: as forwarded, the same at every try
@@ -348,6 +374,7 @@ class Hub:
     def new_code(self) -> str:
         return "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
+    @busy_while_the_bus_is_down
     async def create(self, name: str, address: str | None = None) -> Session:
         if not await self.cluster.take("creates", address, self.limits.creates_per_minute):
             raise BadMessage("rate_limited", "too many new rooms from your address: wait")
@@ -374,6 +401,7 @@ class Hub:
             return Session(code, joined["member"], joined["token"])
         raise BadMessage("full", "no free room code")
 
+    @busy_while_the_bus_is_down
     async def join(
         self, code: str, name: str, spectator: bool, address: str | None = None
     ) -> Session:
@@ -396,6 +424,7 @@ class Hub:
         await actor.commit([*pre, *joined])
         return {"member": joined[0].member, "token": token}  # type: ignore[union-attr]
 
+    @busy_while_the_bus_is_down
     async def resume(self, code: str, token: str, address: str | None = None) -> Session:
         if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
@@ -414,6 +443,7 @@ class Hub:
         missed: list[str] | None = found["missed"]
         return missed
 
+    @busy_while_the_bus_is_down
     async def presence(self, session: Session, delta: int) -> None:
         """A connection of a member opened (+1) or closed (-1): this process counts its
         own, and tells the owner its count (one at a time: the counts arrive in order)."""
@@ -423,7 +453,12 @@ class Hub:
             async with lock:
                 count = await self.cluster.presence(session.room, session.member, delta)
                 args = self._args(session, count=count, process=self.cluster.me)
-                await self.route(session.room, "presence", args)
+                try:
+                    await self.route(session.room, "presence", args)
+                except BaseException:  # the owner was not told: the count goes back
+                    with contextlib.suppress(Exception):
+                        await self.cluster.presence(session.room, session.member, -delta)
+                    raise
         finally:
             lock, users = self.counting[session.room]
             if users == 1:
