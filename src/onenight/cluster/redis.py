@@ -43,7 +43,7 @@ import orjson
 from redis.exceptions import NoScriptError, RedisError
 
 from onenight.pubsub import PubSub, Subscription
-from onenight.pubsub.redis import PREFIX, Pipeliner, connect, group_channel, pack
+from onenight.pubsub.redis import PREFIX, Pipeliner, RedisPubSub, connect, group_channel, pack
 from onenight.session.protocol import BadMessage
 
 from . import BusDown, Frame, Owner, OwnerGone, channel, final
@@ -161,7 +161,12 @@ class RedisCluster:
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
         self._deliver = self.redis.register_script(DELIVER)
-        self.pipeline = Pipeliner(self.redis)  #: the deliveries, sent together under load
+        #: the deliveries, sent together under load: with the publications of a Redis
+        #: pub/sub on the same server, in the same batches (fewer writes, in order)
+        if isinstance(pubsub, RedisPubSub) and pubsub.url == url:
+            self.pipeline = pubsub.pipeline
+        else:
+            self.pipeline = Pipeliner(self.redis)
 
     # ----- this process -----
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
+from hiredis import pack_command
 from redis.exceptions import ResponseError
 
 from . import MemorySubscription, forget
@@ -71,7 +72,9 @@ class Pipeliner:
                     future.set_exception(exc)
             return
         try:
-            await conn.send_packed_command(conn.pack_commands([c for c, _ in batch]))
+            # hiredis packs in C: redis-py's own packing, in Python, cost more than the
+            # write itself under load (py-spy)
+            await conn.send_packed_command(b"".join([pack_command(c) for c, _ in batch]))
             for _, future in batch:
                 try:
                     reply: Any = await conn.read_response()
@@ -177,7 +180,9 @@ class RedisPubSub:
         """The one reader of this process: each message to the local subscribers."""
         while True:
             try:
-                message = await self._pubsub.get_message(timeout=1.0)
+                # no timeout: waits as long as it takes (a timeout, armed and cancelled
+                # for every message, cost a third of reading it)
+                message = await self._pubsub.get_message(timeout=None)
             except Exception:
                 log.exception("redis pub/sub: reading failed; retrying")
                 await asyncio.sleep(0.5)
