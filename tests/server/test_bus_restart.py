@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from onenight.rules import Phase
@@ -86,4 +87,22 @@ async def test_a_game_goes_on_when_redis_restarts_empty(
         await asyncio.sleep(1.0)
         bus.start()  # back, empty
         await game.host.until(lambda c: c.phase == Phase.VOTE, 90)
+        await game.finish()
+
+
+async def test_a_game_goes_on_when_redis_and_the_rooms_owner_die_together(
+    bus: PrivateRedis, cluster: list[Server]
+) -> None:
+    """The worst moment: Redis and the room's owner die together (``kill -9`` both), and
+    Redis comes back empty. No renewal takes the lease back and no list names the room
+    any more: a live process sees that Redis lost its data, lists the store's open rooms
+    again, and takes the room over; the game ends as if only the owner had died."""
+    async with night_game(cluster) as game:
+        owner = next(s for s in cluster if httpx.get(f"{s.http}/api/health").json()["rooms"])
+        owner.kill()
+        bus.kill()
+        await asyncio.sleep(1.0)
+        bus.start()  # back, empty
+        await game.host.until(lambda c: c.phase == Phase.VOTE, 90)
+        assert not owner.alive()
         await game.finish()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import typing
 from typing import Any
 
 import pytest
@@ -284,6 +285,56 @@ async def test_an_owner_takes_back_the_leases_redis_lost() -> None:
             cluster.leases.close()
         await cluster.redis.aclose()
         await pubsub.close()
+
+
+class Watcher:
+    """What the cluster's watch asks of the hub: the store's open rooms, take-overs."""
+
+    def __init__(self, rooms: list[str]) -> None:
+        self.rooms = rooms
+        self.taken: list[str] = []
+
+    async def open_rooms(self) -> list[str]:
+        return self.rooms
+
+    async def take_over(self, code: str) -> bool:
+        self.taken.append(code)
+        return True
+
+
+async def test_the_open_rooms_are_listed_again_when_redis_lost_them() -> None:
+    """Redis lost its data, and with it the list of open rooms: the first process to see
+    it lists the store's open rooms again, so that a room whose owner died meanwhile (no
+    lease, no renewal to take it back) is taken over like any other. Not at once: the live
+    owners' renewals take their leases back first (for a lease's time, nobody takes a
+    room over), so that none loses a room it still runs."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.cluster.redis import LEASE, RedisCluster
+
+    cluster = RedisCluster(REDIS_URL, MemoryPubSub())
+    watcher = Watcher(["LOSTA", "LOSTB"])
+    cluster.owner_of = typing.cast(Any, watcher)
+    keys = ["rooms", "codes", "kept-since", "relisted", "lease:LOSTA", "lease:LOSTB"]
+    keys = [f"onenight:{k}" for k in keys]
+    try:
+        await cluster.redis.delete(*keys)  # as after a restart of an empty Redis
+        await cluster.redis.set("onenight:lease:LOSTB", "alive")  # its owner renewed
+        await cluster._forgotten()
+        members = await cluster.redis.smembers("onenight:rooms")
+        assert {m.decode() for m in members} == {"LOSTA", "LOSTB"}
+        assert await cluster.redis.sismember("onenight:codes", "LOSTA")
+        await cluster._orphans()
+        assert watcher.taken == [] and not await cluster.acquire("LOSTA")  # owners first
+        watcher.rooms = ["LOSTC"]
+        await cluster._forgotten()  # listed once: the other processes see it done
+        assert not await cluster.redis.sismember("onenight:rooms", "LOSTC")
+        await asyncio.sleep(LEASE + 0.1)
+        await cluster._orphans()
+        assert watcher.taken == ["LOSTA"]  # not LOSTB: its owner is alive
+    finally:
+        await cluster.redis.delete(*keys)
+        await cluster.redis.aclose()
 
 
 async def check_pubsub(hub: Any, publisher: Any = None) -> None:

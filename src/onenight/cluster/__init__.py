@@ -71,6 +71,9 @@ class Owner(Protocol):
     async def process_back(self, process: str) -> None:
         """A process is alive (new, or back after a pause): count its connections."""
 
+    async def open_rooms(self) -> list[str]:
+        """The open rooms of the store (the bus lost its list: it is made again)."""
+
 
 class Cluster(Protocol):
     me: str  #: this process's id

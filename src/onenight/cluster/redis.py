@@ -11,6 +11,10 @@ Keys (all under ``onenight:``):
 * ``process:ID`` → a heartbeat with the same TTL; ``processes`` → the ids seen.
 * ``rooms`` → the open rooms (every process watches them and takes over those whose
   lease is free); ``codes`` → every room code ever used (codes are unique).
+  ``kept-since`` → the process that first wrote them: when it is gone, Redis lost its
+  data, and the first process to notice lists the store's open rooms again, and sets
+  ``relisted`` for a lease's time: meanwhile the live owners take their leases back,
+  and nobody takes a room over.
 * ``kept:CODE:MEMBER`` → the member's last frames ``[n, raw, size]``, pushed in the same
   script call as their ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room
   over numbers on from there, and a ``resume`` after a failover replays exactly what was
@@ -177,12 +181,13 @@ class RedisCluster:
         if rooms:
             await self.redis.sadd(_key("rooms"), *rooms)
             await self.redis.sadd(_key("codes"), *rooms)
+        await self.redis.set(_key("kept-since"), self.me, nx=True)
         self.sub = await self.pubsub.subscribe([f"rpc:{self.me}"])
         self.tasks = [
             asyncio.create_task(self._listen(self.sub), name="cluster-rpc"),
             asyncio.create_task(self._tick(), name="cluster-tick"),
             asyncio.create_task(
-                self._every_beat("watching rooms", self._orphans, self._processes),
+                self._every_beat("watching rooms", self._forgotten, self._orphans, self._processes),
                 name="cluster-watch",
             ),
             asyncio.create_task(
@@ -298,12 +303,38 @@ class RedisCluster:
             except Exception:
                 log.exception("cluster: %s failed; retrying", what)
 
+    async def _forgotten(self) -> None:
+        """Whether Redis lost its data (restarted empty): ``kept-since``, set by the first
+        process and never expiring, is gone. Then the first process to see it lists the
+        store's open rooms in ``rooms`` and ``codes`` again: the rooms whose owners died
+        meanwhile (their leases gone, and not taken back by a renewal) are taken over, as
+        those of any process that dies."""
+        if self.owner_of is None or not await self.redis.set(_key("kept-since"), self.me, nx=True):
+            return
+        try:
+            # the live owners' renewals take their leases back first: nobody takes a
+            # room over until this lapses (else a live owner could lose its rooms)
+            await self.redis.set(_key("relisted"), self.me, px=int(LEASE * 1000))
+            rooms = await self.owner_of.open_rooms()
+            if rooms:
+                await self.redis.sadd(_key("rooms"), *rooms)
+                await self.redis.sadd(_key("codes"), *rooms)
+        except BaseException:  # the next beat (of any process) tries again
+            with contextlib.suppress(Exception):
+                await self.redis.delete(_key("kept-since"))
+            raise
+        log.warning("cluster: Redis had lost its data: %d open rooms listed again", len(rooms))
+
     async def _orphans(self) -> None:
         rooms = [c.decode() for c in await self.redis.smembers(_key("rooms"))]
         rooms = [c for c in rooms if c not in self.owned]
         if not rooms or self.owner_of is None:
             return
-        leases = await self.redis.mget([_key("lease", c) for c in rooms])
+        relisted, *leases = await self.redis.mget(
+            [_key("relisted"), *(_key("lease", c) for c in rooms)]
+        )
+        if relisted is not None:  # Redis lost its data a moment ago: see _forgotten
+            return
         for code, lease in zip(rooms, leases, strict=True):
             if lease is None:
                 await self.owner_of.take_over(code)
@@ -342,6 +373,8 @@ class RedisCluster:
     @_on_the_bus
     async def acquire(self, code: str) -> bool:
         if not await self.redis.sismember(_key("rooms"), code):
+            return False
+        if await self.redis.exists(_key("relisted")):  # the live owners come first
             return False
         if not await self.redis.set(_key("lease", code), self.me, nx=True, px=int(LEASE * 1000)):
             return False

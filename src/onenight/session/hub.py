@@ -228,6 +228,10 @@ class Hub:
                 async with actor.locked():
                     await actor.recount()
 
+    async def open_rooms(self) -> list[str]:
+        """The open rooms of the store (for a cluster whose bus lost its list)."""
+        return await self.store.open_rooms()
+
     async def process_back(self, process: str) -> None:
         """A process is alive: its connections to the rooms owned here, as it counted
         them (they were dropped if it only seemed dead)."""
