@@ -34,9 +34,11 @@ async def test_append_only_log_round_trips(db_url: str) -> None:
         with pytest.raises(Exception):  # noqa: B017 - a seq is never written twice
             await store.append([ev("AAAAA", 2, text="again")])
         assert len(await store.events("AAAAA")) == 2
+        assert await store.is_open("AAAAA") and not await store.is_open("NOPE0")
         await store.append([ev("AAAAA", 3, "closed")])
         rooms = await store.open_rooms()
         assert "AAAAA" not in rooms and len(rooms) == 50
+        assert not await store.is_open("AAAAA") and await store.is_open("R0049")
     finally:
         await store.close()
     again = open_store(db_url)  # the schema is found, not recreated
@@ -52,6 +54,9 @@ async def test_memory_store_and_bad_urls() -> None:
     await store.append([ev("X", 1, "created")])
     with pytest.raises(ValueError):
         await store.append([ev("X", 3)])
+    assert await store.is_open("X") and not await store.is_open("Y")
+    await store.append([ev("X", 2, "closed")])
+    assert not await store.is_open("X") and await store.open_rooms() == []
     with pytest.raises(ValueError):
         open_store("mysql://nope")
     with pytest.raises(ValueError):

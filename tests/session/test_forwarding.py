@@ -223,3 +223,43 @@ async def test_a_connection_the_owner_was_not_told_of_is_not_counted() -> None:
     with pytest.raises(BadMessage) as refused:
         await hub.presence(Session("ROOMA", 1, "t"), +1)
     assert refused.value.code == "busy" and cluster.connections == 0
+
+
+class Counting(MemoryStore):
+    """A log that counts the replays asked of it."""
+
+    replays = 0
+
+    async def events(self, room: str) -> list[typing.Any]:
+        self.replays += 1
+        return await super().events(room)
+
+
+class Unowned(Elsewhere):
+    """A cluster in which nobody owns any room, and no lease can be taken."""
+
+    async def owner(self, code: str) -> None:
+        return None
+
+    async def acquire(self, code: str) -> bool:
+        return False
+
+
+async def test_a_room_nobody_owns_is_busy_if_open_and_gone_if_closed() -> None:
+    """No process owns the room (the moment after Redis restarted empty): an open room is
+    ``busy`` (try again), a closed or unknown one ``no_room``, and telling those apart
+    replays no log (a stranger may ask for closed codes again and again)."""
+    store = Counting()
+    first = Hub(store, MemoryPubSub())
+    await first.start()
+    ann = await first.create("ann")
+    gone = await first.create("bob")
+    await first.handle(gone, P.Leave(type="leave"))  # its last member left: closed
+    await first.stop()
+    hub = Hub(store, MemoryPubSub(), cluster=typing.cast(typing.Any, Unowned()))
+    for code, expected in ((gone.room, "no_room"), ("ZZZZZ", "no_room"), (ann.room, "busy")):
+        store.replays = 0
+        with pytest.raises(BadMessage) as refused:
+            await hub.view(code)
+        assert refused.value.code == expected, code
+        assert store.replays == (1 if expected == "busy" else 0), code

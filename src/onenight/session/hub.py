@@ -295,7 +295,11 @@ class Hub:
     async def _open_in_store(self, code: str) -> bool:
         """Whether the log holds this room, open, though no process owns it: the moment
         after Redis restarted empty, before its owner takes its lease back (a member is
-        told ``busy``, not that the room is gone)."""
+        told ``busy``, not that the room is gone). The store answers first, without
+        replaying the log: a room closed or never made (the common case, and the one a
+        stranger can ask for again and again) costs one small query."""
+        if not await self.store.is_open(code):
+            return False
         room = await self._restore(code)
         return room is not None and not room.closed
 

@@ -46,6 +46,9 @@ class Store(Protocol):
     async def open_rooms(self) -> list[str]:
         """Codes of the rooms that have events and were not closed."""
 
+    async def is_open(self, room: str) -> bool:
+        """Whether this room has events and was not closed (one room of open_rooms)."""
+
     async def events(self, room: str) -> list[Event]:
         """A room's events in order."""
 
@@ -77,6 +80,10 @@ class MemoryStore:
 
     async def open_rooms(self) -> list[str]:
         return [room for room, log in self._log.items() if log[-1].kind != "closed"]
+
+    async def is_open(self, room: str) -> bool:
+        log = self._log.get(room, ())
+        return bool(log) and all(e.kind != "closed" for e in log)
 
     async def events(self, room: str) -> list[Event]:
         return list(self._log.get(room, ()))

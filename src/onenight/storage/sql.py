@@ -33,7 +33,9 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    case,
     event,
+    func,
     insert,
     make_url,
     select,
@@ -303,6 +305,14 @@ class SqlStore:
         )
         async with self.engine.connect() as conn:
             return [row[0] for row in await conn.execute(query)]
+
+    async def is_open(self, room: str) -> bool:
+        t = events_table.c
+        closed = func.max(case((t.kind == "closed", 1), else_=0))
+        query = select(func.count(), closed).where(t.room == room)
+        async with self.engine.connect() as conn:
+            count, was_closed = (await conn.execute(query)).one()
+        return bool(count) and not was_closed
 
     async def events(self, room: str) -> list[Event]:
         t = events_table.c
