@@ -382,11 +382,9 @@ class RedisCluster:
         self._count("acquired")
         return True
 
+    @_on_the_bus
     async def owner(self, code: str) -> str | None:
-        try:
-            value = await self.redis.get(_key("lease", code))
-        except (RedisError, OSError) as exc:
-            raise BusDown(str(exc)) from exc
+        value = await self.redis.get(_key("lease", code))
         return None if value is None else str(value.decode())
 
     @_on_the_bus
