@@ -178,9 +178,7 @@ class RedisCluster:
         self.owner_of = owner
         self.loop = asyncio.get_running_loop()
         await asyncio.to_thread(self.renew)
-        if rooms:
-            await self.redis.sadd(_key("rooms"), *rooms)
-            await self.redis.sadd(_key("codes"), *rooms)
+        await self._list(rooms)
         await self.redis.set(_key("kept-since"), self.me, nx=True)
         self.sub = await self.pubsub.subscribe([f"rpc:{self.me}"])
         self.tasks = [
@@ -316,14 +314,18 @@ class RedisCluster:
             # room over until this lapses (else a live owner could lose its rooms)
             await self.redis.set(_key("relisted"), self.me, px=int(LEASE * 1000))
             rooms = await self.owner_of.open_rooms()
-            if rooms:
-                await self.redis.sadd(_key("rooms"), *rooms)
-                await self.redis.sadd(_key("codes"), *rooms)
+            await self._list(rooms)
         except BaseException:  # the next beat (of any process) tries again
             with contextlib.suppress(Exception):
                 await self.redis.delete(_key("kept-since"))
             raise
         log.warning("cluster: Redis had lost its data: %d open rooms listed again", len(rooms))
+
+    async def _list(self, rooms: Sequence[str]) -> None:
+        """The store's open rooms in ``rooms`` (watched) and ``codes`` (never reused)."""
+        if rooms:
+            await self.redis.sadd(_key("rooms"), *rooms)
+            await self.redis.sadd(_key("codes"), *rooms)
 
     async def _orphans(self) -> None:
         rooms = [c.decode() for c in await self.redis.smembers(_key("rooms"))]
