@@ -39,12 +39,19 @@ then for the bare broadcast server, the same clients go through two phases:
    cores with the servers, so every cycle it spends on a frame is one the servers do not
    get, and it caps what two server processes can show. ``onenight.client.Client`` (the
    pure-Python ``websockets`` library, orjson on every frame, a game view updated) took
-   some 80% of a core for ~29k frames/s. So by default (``--flood-client picows``) this
-   phase carries every member over to a raw connection of picows (a Cython WebSocket
-   client): each closes its ``Client`` and resumes its seat (``resume`` from the last
-   frame seen; on the bare server, ``join`` of the same room), then everything is
-   callbacks: a frame is counted, not parsed, and an ack (its first bytes) sends the
-   next line at once. ``--flood-client websockets`` keeps the ``Client`` loop, to compare.
+   some 80% of a core for ~29k frames/s; picows (a Cython WebSocket client, a callback
+   a frame) a third of a core. So by default (``--flood-client native``) this phase
+   carries every member over to ``benchmarks/flood.c``, built here with ``gcc -O2``: one
+   process, one epoll loop, every connection (each member's ``Client`` is closed and its
+   seat resumed from the last frame seen; on the bare server, ``join`` of the same room).
+   A frame is counted, not parsed, and an ack (its first bytes) sends the next line at
+   once. Most of a client's cost per frame is the kernel's (a wake-up and a read), not
+   its own code: so flood, when a wake-up found few connections ready, waits
+   ``--flood-batch`` microseconds (default 2,000) before the next, and each read then
+   takes several frames. The closed loop keeps every member's line in flight meanwhile,
+   so the servers never wait on it. Its CPU shows as ``flood``.
+   ``--flood-client picows`` (raw picows connections, the same callbacks in Python) and
+   ``websockets`` (the rooms' ``Client`` loops) are kept, to compare.
 
 The member i of room r connects to process (r + i) % k (``--spread member``, the
 default: what a proxy that picks a process per connection does): the rooms' owners
@@ -375,6 +382,8 @@ async def flood_phase(
         return await saturate(
             lambda end: asyncio.gather(*(r.flood(end) for r in rooms)), stats, args, pids
         )
+    if args.flood_client == "native":
+        return await native_flood(rooms, urls, stats, args, pids, opening, prefix)
     conns = await carry_over(rooms, urls, stats, opening, args.spread, prefix)
     try:
         return await saturate(
@@ -382,6 +391,83 @@ async def flood_phase(
         )
     finally:
         await asyncio.gather(*(c.close() for c in conns))
+
+
+# ----- the native flood client (benchmarks/flood.c): the same closed loop, in C -----
+
+FLOOD_C = os.path.join(os.path.dirname(os.path.abspath(__file__)), "flood.c")
+
+
+def build_flood(folder: str) -> str:
+    """Compile flood.c (gcc -O2) into ``folder``; the program's path."""
+    exe = os.path.join(folder, "flood")
+    if not os.path.exists(exe):
+        subprocess.run(["gcc", "-O2", "-o", exe, FLOOD_C], check=True)
+    return exe
+
+
+def flood_lines(
+    rooms: list[Room],
+    urls: list[str],
+    opening: Callable[[int, Client], dict[str, Any]],
+    spread: str,
+) -> bytes:
+    """flood's input: one "PORT PATH OPENING" line a member, then an empty line."""
+    lines = []
+    for r, room in enumerate(rooms):
+        for i, c in enumerate(room.clients):
+            url = urls[process_of(r, i, len(urls), spread)]
+            hostport, _, path = url.removeprefix("ws://").partition("/")
+            raw = json.dumps({**opening(i, c), "ref": 1}, separators=(",", ":"))
+            lines.append(f"{hostport.rsplit(':', 1)[1]} /{path} {raw}\n")
+    return ("".join(lines) + "\n").encode()
+
+
+async def native_flood(
+    rooms: list[Room],
+    urls: list[str],
+    stats: Stats,
+    args: argparse.Namespace,
+    pids: dict[str, int],
+    opening: Callable[[int, Client], dict[str, Any]],
+    prefix: bytes,
+) -> tuple[float, float, dict[str, float]]:
+    """Every member's Client closed, then carried over to flood (one process, one epoll
+    loop, all the connections); its CPU time counts as the client's."""
+    for room in rooms:
+        await asyncio.gather(*(c.close() for c in room.clients))
+    lines = flood_lines(rooms, urls, opening, args.spread)  # read once closed: `last` is final
+    proc = await asyncio.create_subprocess_exec(
+        build_flood(args.tmp),
+        prefix.decode(),
+        str(args.flood_batch),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(lines)
+        await proc.stdin.drain()
+        ready = (await asyncio.wait_for(proc.stdout.readline(), args.timeout)).decode()
+        if not ready.startswith("ready"):
+            raise RuntimeError(f"flood: {ready.strip() or 'exited'}")
+        proc.stdin.write(f"go {args.warmup} {args.duration}\n".encode())
+        await proc.stdin.drain()
+        await asyncio.wait_for(proc.stdout.readline(), args.timeout)  # "window"
+        window = Window(args, {**pids, "flood": proc.pid})
+        end = (await asyncio.wait_for(proc.stdout.readline(), args.timeout)).decode().split()
+        cpu = window.close()
+        messages, chats, errors, took = int(end[1]), int(end[2]), int(end[3]), float(end[4])
+        stats.frames += messages
+        stats.chats += chats
+        stats.errors += errors
+        await asyncio.wait_for(proc.wait(), args.timeout)
+        await window.spied()
+        return messages / took, chats / took, cpu
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -419,6 +505,31 @@ def redis_pid() -> int | None:
 Flood = Callable[[float], "asyncio.Future[Any]"]  #: starts the closed loop until a time
 
 
+class Window:
+    """CPU shares over the saturating window: each process of ``pids``, this client
+    process, PostgreSQL and the whole machine (``machine``: cores busy)."""
+
+    def __init__(self, args: argparse.Namespace, pids: dict[str, int]) -> None:
+        self.pids = pids
+        self.spies = spy(args, pids)
+        self.cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        self.own0, self.pg0, self.busy0 = time.process_time(), postgres_seconds(), busy_seconds()
+        self.t0 = time.perf_counter()
+
+    def close(self) -> dict[str, float]:
+        took = time.perf_counter() - self.t0
+        cpu = {name: (cpu_seconds(pid) - self.cpu0[name]) / took for name, pid in self.pids.items()}
+        cpu["client"] = (time.process_time() - self.own0) / took
+        pg1 = postgres_seconds()
+        cpu["postgres"] = sum(pg1[p] - self.pg0[p] for p in pg1 if p in self.pg0) / took
+        cpu["machine"] = (busy_seconds() - self.busy0) / took
+        return cpu
+
+    async def spied(self) -> None:
+        for p in self.spies:
+            await asyncio.to_thread(p.wait)
+
+
 async def saturate(
     start_flood: Flood, stats: Stats, args: argparse.Namespace, pids: dict[str, int]
 ) -> tuple[float, float, dict[str, float]]:
@@ -428,22 +539,15 @@ async def saturate(
     flood = start_flood(end)
     await asyncio.sleep(args.warmup)
     frames, chats, t0 = stats.frames, stats.chats, time.perf_counter()
-    spies = spy(args, pids)
-    cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
-    own0, pg0, busy0 = time.process_time(), postgres_seconds(), busy_seconds()
+    window = Window(args, pids)
     await asyncio.sleep(max(0.0, end - time.perf_counter()))
     frames, chats, t1 = stats.frames - frames, stats.chats - chats, time.perf_counter()
-    cpu = {name: (cpu_seconds(pid) - cpu0[name]) / (t1 - t0) for name, pid in pids.items()}
-    cpu["client"] = (time.process_time() - own0) / (t1 - t0)
-    pg1 = postgres_seconds()
-    cpu["postgres"] = sum(pg1[p] - pg0[p] for p in pg1 if p in pg0) / (t1 - t0)
-    cpu["machine"] = (busy_seconds() - busy0) / (t1 - t0)
+    cpu = window.close()
     try:
         await asyncio.wait_for(flood, args.timeout)
     except TimeoutError:
         stats.errors += 1
-    for p in spies:
-        await asyncio.to_thread(p.wait)
+    await window.spied()
     await asyncio.sleep(0.5)  # the last frames land before the connections close
     return frames / (t1 - t0), chats / (t1 - t0), cpu
 
@@ -753,9 +857,17 @@ def main() -> None:
     parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
     parser.add_argument(
         "--flood-client",
-        choices=["picows", "websockets"],
-        default="picows",
-        help="the saturating phase's client: raw picows connections, or onenight.client",
+        choices=["native", "picows", "websockets"],
+        default="native",
+        help="the saturating phase's client: benchmarks/flood.c (built with gcc), raw "
+        "picows connections, or onenight.client",
+    )
+    parser.add_argument(
+        "--flood-batch",
+        type=int,
+        default=2000,
+        help="native client: microseconds it waits after a wake-up that found few "
+        "connections ready (fewer reads, several messages each)",
     )
     parser.add_argument("--profile", help="pyinstrument reports of the servers: FILE-kp.txt")
     parser.add_argument(
@@ -769,11 +881,12 @@ def main() -> None:
         return
     results = []
     with tempfile.TemporaryDirectory() as tmp:
+        args.tmp = tmp
         for k in (int(p) for p in args.processes.split(",") if p.strip()):
             results.append(run_servers(k, args, tmp))
             report(results[-1:], args)
-    if not args.no_bare:
-        results.append(run_bare_server(args))
+        if not args.no_bare:
+            results.append(run_bare_server(args))
     print("\n== all ==")
     report(results, args)
 

@@ -1,0 +1,48 @@
+"""The load benchmark's harness, at a toy size: every configuration plays its games and
+its saturating phase goes through the native flood client (benchmarks/flood.c, built with
+gcc) without an error. The figures themselves are the benchmark's to print, not a test's
+to judge (they depend on the machine); what is checked is that they were measured: every
+game completed, lines acknowledged, frames counted, and no more chats than frames."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import PG_URL, REDIS_URL
+
+ROOT = Path(__file__).resolve().parents[2]
+ROW = re.compile(
+    r"^(?P<name>1 proc|2 procs|bare)\s+(?P<games>\d+)\s+(?P<err>\d+)\s+\S+\s+\S+\s+\S+\s+"
+    r"(?P<samples>\d+)\s+(?P<messages>\d+)\s+(?P<chats>\d+)\s+(?P<cpu>.*)$"
+)
+
+
+def test_every_configuration_is_measured_through_the_native_flood_client() -> None:
+    rooms, players = 3, 4
+    size = ["--rooms", str(rooms), "--players", str(players), "--processes", "1,2"]
+    services = ["--db", PG_URL, "--bus", REDIS_URL]
+    times = ["--rounds", "1", "--gap", "0.2", "--duration", "1", "--warmup", "0.3"]
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load.py"), *size, *services, *times],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    summary = out.stdout.split("== all ==", 1)[1]
+    rows = {m["name"]: m for m in map(ROW.match, summary.splitlines()) if m is not None}
+    assert set(rows) == {"1 proc", "2 procs", "bare"}, summary
+    for name, row in rows.items():
+        assert int(row["err"]) == 0, summary
+        if name != "bare":  # the bare server plays no game
+            assert int(row["games"]) == rooms, summary
+        assert int(row["samples"]) == rooms * players, summary  # every line's latency
+        chats, messages = int(row["chats"]), int(row["messages"])
+        assert chats > 0, summary
+        # each line reaches every member of its room and is acknowledged
+        assert messages >= chats * players, summary
+        assert "flood=" in row["cpu"], summary
