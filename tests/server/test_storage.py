@@ -175,6 +175,39 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         await redis.aclose()
 
 
+async def test_the_cluster_keeps_each_members_last_frames_with_a_time_to_live() -> None:
+    """A take-over numbers on from the kept frames: whatever the count delivered, the last
+    KEEP of each member come back, in order, and their list expires (not kept forever)."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.cluster import Frame
+    from onenight.cluster.redis import KEEP, KEPT_TTL, RedisCluster
+    from onenight.pubsub.redis import RedisPubSub
+
+    pubsub = RedisPubSub(REDIS_URL)
+    cluster = RedisCluster(REDIS_URL, pubsub)
+    keys = ["onenight:kept:KEEPX:1", "onenight:kept:KEEPX:2"]
+    try:
+        await cluster.redis.delete(*keys)
+        sent: dict[int, list[Frame]] = {1: [], 2: []}
+        for n in range(1, 3 * KEEP + 6):  # past the trims, and not just after one
+            batch = [Frame(1, n, f'{{"type":"x","n":{n}}}', None)]
+            if n % 3 == 0:  # member 2 gets a frame now and then
+                batch.append(Frame(2, n // 3, f'{{"type":"y","n":{n // 3}}}', 64))
+            for f in batch:
+                sent[f.member].append(f)
+            await cluster.deliver("KEEPX", batch)
+            if n in (1, KEEP, 2 * KEEP + 1, 3 * KEEP + 5):
+                kept = await cluster.kept("KEEPX", [1, 2])
+                assert kept == {m: frames[-KEEP:] for m, frames in sent.items()}
+        for key in keys:
+            assert 0 < await cluster.redis.ttl(key) <= KEPT_TTL
+    finally:
+        await cluster.redis.delete(*keys)
+        await cluster.redis.aclose()
+        await pubsub.close()
+
+
 async def test_requests_to_a_room_whose_owner_changed_are_asked_again() -> None:
     """A forwarded request waits for its owner's answer; when the room's lease names
     another process (or none: the owner died), the one look at the leases fails it with

@@ -62,7 +62,7 @@ STUCK = 10.0  #: seconds without a sign of life from the event loop: leases laps
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
-KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frame
+KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frames (see DELIVER)
 
 #: A lease renewed (1), taken back where Redis has lost it (2: restarted empty, or a lapse
 #: nobody used; the room's open-room and code entries go back with it), or found another
@@ -86,12 +86,19 @@ return 0
 #: Frames in order: each kept (KEYS[i]: ``kept:CODE:MEMBER``) and all published as one
 #: batch, in one atomic step (ARGV: KEEP, KEPT_TTL, the group channel, the batch, then
 #: the kept entry of each frame).
+#: Each member's kept list grows to twice KEEP before it is trimmed back to KEEP, and its
+#: time to live is set then and when it starts: one command a frame, not three (Redis spent
+#: most of its time on these lists). Readers take the last KEEP (:meth:`RedisCluster.kept`).
 DELIVER = """
 local keep, ttl = tonumber(ARGV[1]), tonumber(ARGV[2])
 for i = 1, #KEYS do
-  redis.call('RPUSH', KEYS[i], ARGV[4 + i])
-  redis.call('LTRIM', KEYS[i], -keep, -1)
-  redis.call('EXPIRE', KEYS[i], ttl)
+  local n = redis.call('RPUSH', KEYS[i], ARGV[4 + i])
+  if n > 2 * keep then
+    redis.call('LTRIM', KEYS[i], -keep, -1)
+    redis.call('EXPIRE', KEYS[i], ttl)
+  elseif n == 1 then
+    redis.call('EXPIRE', KEYS[i], ttl)
+  end
 end
 redis.call('PUBLISH', ARGV[3], ARGV[4])
 return #KEYS
@@ -496,7 +503,7 @@ class RedisCluster:
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         async with self.redis.pipeline(transaction=False) as pipe:
             for member in members:
-                pipe.lrange(_key("kept", code, member), 0, -1)
+                pipe.lrange(_key("kept", code, member), -KEEP, -1)
             lists = await pipe.execute()
         frames: dict[int, list[Frame]] = {}
         for member, items in zip(members, lists, strict=True):
