@@ -6,7 +6,12 @@ server, all in one run:
 
 For each entry of ``--processes`` (1: one server process on ``--single-bus``, memory by
 default; k > 1: k processes behind the Redis ``--bus``, sharing the ``--db`` store), and
-then for the bare broadcast server, the same clients go through two phases:
+then for the bare broadcast server, the same clients go through two phases. An entry may
+come back (``--processes 1,2,1,2,1``): each run of k processes is compared with the
+one-process runs beside it (the mean of the one before and the one after), and the median
+of those ratios is printed. On a shared virtual machine the speed drifts from minute to
+minute (one process carried 16k to 23k frames/s in runs minutes apart, same code), so a
+single pair of runs can say x1.0 or x1.5 of the same code; neighbours compare best.
 
 1. **Latency (paced, open loop).** Every room plays a complete game with short timers;
    in the day every player says ``--rounds`` chat lines, one every ``--gap`` seconds on
@@ -805,14 +810,25 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
             f"{r.name:9} {r.stats.games:5d} {r.stats.errors:4d} {games:7.2f} {p50:7.1f} "
             f"{p99:7.1f} {len(r.stats.latencies):7d} {r.rate:10.0f} {r.chat_rate:8.0f}  {cpu}"
         )
-    by = {r.name: r for r in results}
-    one, bare = by.get("1 proc"), by.get("bare")
-    for r in results:
-        if one is not None and r is not one and r.name != "bare" and one.rate:
-            print(f"throughput {r.name} / 1 proc: x{r.rate / one.rate:.2f}{ceiling(one)}")
-    if one is not None and bare is not None:
-        (a50, a99), (b50, b99) = percentiles(one.stats), percentiles(bare.stats)
-        ratio = one.rate / bare.rate if bare.rate else float("nan")
+    ones = [i for i, r in enumerate(results) if r.name == "1 proc" and r.rate]
+    ratios = []
+    for i, r in enumerate(results):
+        if r.name in ("1 proc", "bare") or not ones:
+            continue
+        # against the one-process runs next to it (before and after, when there is one):
+        # the machine's speed drifts from minute to minute, and a neighbour shares it best
+        near = [j for j in ones if j < i][-1:] + [j for j in ones if j > i][:1]
+        one = statistics.mean(results[j].rate for j in near)
+        ratios.append(r.rate / one)
+        print(f"throughput {r.name} / 1 proc: x{r.rate / one:.2f}{ceiling(results[near[0]])}")
+    if len(ratios) > 1:
+        median = statistics.median(ratios)
+        print(f"throughput over 1 proc, {len(ratios)} runs: median x{median:.2f}")
+    bare = next((r for r in results if r.name == "bare"), None)
+    if ones and bare is not None:
+        one_run = results[ones[-1]]
+        (a50, a99), (b50, b99) = percentiles(one_run.stats), percentiles(bare.stats)
+        ratio = one_run.rate / bare.rate if bare.rate else float("nan")
         print(f"1 proc / bare: p50 x{a50 / b50:.2f}  p99 x{a99 / b99:.2f}  messages/s x{ratio:.2f}")
 
 
