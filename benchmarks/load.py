@@ -38,7 +38,9 @@ single pair of runs can say x1.0 or x1.5 of the same code; neighbours compare be
    clients, Redis and PostgreSQL share the cores with the server processes). The report
    ends with each configuration's throughput over one process's, beside the *ceiling*:
    the machine's cores over the cores busy in the one-process run, what several
-   processes could carry here if a line cost them no more than it costs one.
+   processes could carry here if a line cost them no more than it costs one; and before
+   that, what a chat line cost in each configuration: the CPU time of its servers
+   together (and of Redis) over the lines acknowledged in the window.
 
    The load generator's cost per frame matters here: on the 2-core machine it shares the
    cores with the servers, so every cycle it spends on a frame is one the servers do not
@@ -381,8 +383,8 @@ async def flood_phase(
     opening: Callable[[int, Client], dict[str, Any]],
     prefix: bytes = b'{"type":"',
 ) -> tuple[float, float, dict[str, float]]:
-    """The saturating phase on raw connections (``--flood-client picows``), or on the
-    rooms' Clients (``websockets``)."""
+    """The saturating phase through benchmarks/flood.c (``--flood-client native``), on
+    raw picows connections (``picows``), or on the rooms' Clients (``websockets``)."""
     if args.flood_client == "websockets":
         return await saturate(
             lambda end: asyncio.gather(*(r.flood(end) for r in rooms)), stats, args, pids
@@ -810,6 +812,8 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
             f"{r.name:9} {r.stats.games:5d} {r.stats.errors:4d} {games:7.2f} {p50:7.1f} "
             f"{p99:7.1f} {len(r.stats.latencies):7d} {r.rate:10.0f} {r.chat_rate:8.0f}  {cpu}"
         )
+    for r in results:
+        print(cpu_a_line(r))
     ones = [i for i, r in enumerate(results) if r.name == "1 proc" and r.rate]
     ratios = []
     for i, r in enumerate(results):
@@ -830,6 +834,17 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
         (a50, a99), (b50, b99) = percentiles(one_run.stats), percentiles(bare.stats)
         ratio = one_run.rate / bare.rate if bare.rate else float("nan")
         print(f"1 proc / bare: p50 x{a50 / b50:.2f}  p99 x{a99 / b99:.2f}  messages/s x{ratio:.2f}")
+
+
+def cpu_a_line(r: Result) -> str:
+    """The CPU time a chat line cost the servers (together) and Redis, in the window."""
+    if not r.chat_rate:
+        return f"{r.name}: no chat line acknowledged"
+    servers = sum(v for k, v in r.cpu.items() if k.startswith("server"))
+    line = f"{r.name}: CPU a chat line: servers {servers / r.chat_rate * 1000:.3f} ms"
+    if "redis" in r.cpu:
+        line += f", redis {r.cpu['redis'] / r.chat_rate * 1000:.3f} ms"
+    return line
 
 
 def ceiling(one: Result) -> str:
