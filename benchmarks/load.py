@@ -17,9 +17,10 @@ single pair of runs can say x1.0 or x1.5 of the same code; neighbours compare be
    in the day every player says ``--rounds`` chat lines, one every ``--gap`` seconds on
    average (uniform random gaps). The offered load is members / gap lines a second, each
    reaching every member of its room: with the defaults at 250 x 8, 667 lines/s and
-   some 6,000 frames/s, about three quarters of what one process carries on the 2-core
-   machine (the throughput phase below), so queueing shows in the latency; ``--gap 10``
-   (a line per player every 10 s) offers under a quarter of it.
+   some 6,000 frames/s, about a third of what one process carries on the 2-core machine
+   (the throughput phase below: 17,000 to 23,000 frames/s there on 2026-12-01), beside
+   the games' own traffic, so queueing shows in the latency; ``--gap 10`` (a line per
+   player every 10 s) offers a tenth of it.
    The latency is from a chat line sent to the last room member receiving it (the
    action whose effect reaches every member); p50 and p99 over every line. The bare
    server gets the same chat (no game). Games/s is the games completed over this phase's
