@@ -441,7 +441,7 @@ async def native_flood(
     prefix: bytes,
 ) -> tuple[float, float, dict[str, float]]:
     """Every member's Client closed, then carried over to flood (one process, one epoll
-    loop, all the connections); its CPU time counts as the client's."""
+    loop, all the connections); its CPU time is reported as ``flood``."""
     for room in rooms:
         await asyncio.gather(*(c.close() for c in room.clients))
     lines = flood_lines(rooms, urls, opening, args.spread)  # read once closed: `last` is final
