@@ -8,6 +8,7 @@ import typing
 from typing import Any
 
 import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from onenight.pubsub import MemoryPubSub, SlowSubscriber, open_pubsub
 from onenight.storage import Event, MemoryStore, open_store
@@ -130,19 +131,11 @@ async def test_redis_commands_go_out_together_in_order() -> None:
 
     from onenight.cluster import Frame
     from onenight.cluster.redis import RedisCluster
-    from onenight.pubsub.redis import Pipeliner, RedisPubSub, connect
+    from onenight.pubsub.redis import RedisPubSub, connect
+    from onenight.pubsub.resp import Pipeliner
 
     redis = connect(REDIS_URL)
-    pipeline = Pipeliner(redis)
-    rounds = 0
-    send = pipeline._round
-
-    async def counted(batch: Any) -> None:
-        nonlocal rounds
-        rounds += 1
-        await send(batch)
-
-    pipeline._round = counted  # type: ignore[method-assign]
+    pipeline = Pipeliner(REDIS_URL)
     try:
         await redis.delete("onenight-test:n")
         await redis.set("onenight-test:word", "not a number")
@@ -152,7 +145,7 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         assert isinstance(replies[50], ResponseError)
         sums = replies[:50] + replies[51:]
         assert sums == [sum(range(i + 1)) for i in range(100)]  # in the order asked
-        assert rounds <= 3  # not one write per command
+        assert pipeline.writes <= 3  # not one write per command
 
         pubsub, other = RedisPubSub(REDIS_URL), RedisPubSub(REDIS_URL)
         cluster = RedisCluster(REDIS_URL, other)
@@ -172,6 +165,7 @@ async def test_redis_commands_go_out_together_in_order() -> None:
             await other.close()
     finally:
         await redis.delete("onenight-test:word", "onenight-test:n", "onenight:kept:PIPEX:1")
+        await pipeline.close()
         await redis.aclose()
 
 
@@ -247,21 +241,17 @@ async def test_requests_to_a_room_whose_owner_changed_are_asked_again() -> None:
 async def test_commands_fail_at_once_while_redis_is_away() -> None:
     """A batch that finds no Redis to connect to fails its callers (they see why, and the
     sender is free for the next batch): none waits forever."""
-    from onenight.pubsub.redis import Pipeliner, connect
+    from onenight.pubsub.resp import Pipeliner
 
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    redis = connect(f"redis://127.0.0.1:{port}/0")
-    pipeline = Pipeliner(redis)
-    try:
-        for _ in range(2):
-            calls = [pipeline.execute("PUBLISH", "x", str(i)) for i in range(3)]
-            replies = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), 5)
-            assert all(isinstance(r, Exception) for r in replies)
-        assert pipeline.sender is None and not pipeline.queue
-    finally:
-        await redis.aclose()
+    pipeline = Pipeliner(f"redis://127.0.0.1:{port}/0")
+    for _ in range(2):
+        calls = [pipeline.execute("PUBLISH", "x", str(i)) for i in range(3)]
+        replies = await asyncio.wait_for(asyncio.gather(*calls, return_exceptions=True), 5)
+        assert all(isinstance(r, RedisConnectionError) for r in replies)
+    assert pipeline.wire is None
 
 
 async def test_the_cluster_says_bus_down_while_redis_is_away() -> None:

@@ -47,7 +47,8 @@ import orjson
 from redis.exceptions import NoScriptError, RedisError
 
 from onenight.pubsub import PubSub, Subscription
-from onenight.pubsub.redis import PREFIX, Pipeliner, RedisPubSub, connect, group_channel, pack
+from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack
+from onenight.pubsub.resp import Pipeliner
 from onenight.session.protocol import BadMessage
 
 from . import BusDown, Frame, Owner, OwnerGone, channel, final
@@ -64,20 +65,30 @@ CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
 KEEP = 32  #: frames kept per member (the actor's REPLAY)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frames (see DELIVER)
 
-#: A lease renewed (1), taken back where Redis has lost it (2: restarted empty, or a lapse
-#: nobody used; the room's open-room and code entries go back with it), or found another
-#: process's (0). KEYS: the lease, ``rooms``, ``codes``; ARGV: this process, the TTL, the code.
+#: Each lease renewed (1), taken back where Redis has lost it (2: restarted empty, or a
+#: lapse nobody used; the room's open-room and code entries go back with it), or found
+#: another process's (0): one call for every lease of the process, not one a lease (the
+#: renewing thread spent 2-3% of a loaded process's time on them, four times a second).
+#: KEYS: ``rooms``, ``codes``, then each lease; ARGV: this process, the TTL, then each
+#: lease's code (ARGV[i] is KEYS[i]'s).
 RENEW = """
-local owner = redis.call('GET', KEYS[1])
-if owner == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
+local me, ttl = ARGV[1], ARGV[2]
+local kept = {}
+for i = 3, #KEYS do
+  local owner = redis.call('GET', KEYS[i])
+  if owner == me then
+    redis.call('PEXPIRE', KEYS[i], ttl)
+    kept[#kept + 1] = 1
+  elseif owner then
+    kept[#kept + 1] = 0
+  else
+    redis.call('SET', KEYS[i], me, 'PX', ttl)
+    redis.call('SADD', KEYS[1], ARGV[i])
+    redis.call('SADD', KEYS[2], ARGV[i])
+    kept[#kept + 1] = 2
+  end
 end
-if owner then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('SADD', KEYS[2], ARGV[3])
-redis.call('SADD', KEYS[3], ARGV[3])
-return 2
+return kept
 """
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -177,7 +188,8 @@ class RedisCluster:
         if isinstance(pubsub, RedisPubSub) and pubsub.url == url:
             self.pipeline = pubsub.pipeline
         else:
-            self.pipeline = Pipeliner(self.redis)
+            self.pipeline = Pipeliner(url)
+        self.own_pipeline = self.pipeline is not getattr(pubsub, "pipeline", None)
 
     # ----- this process -----
 
@@ -219,6 +231,8 @@ class RedisCluster:
             await self.redis.srem(_key("processes"), self.me)
         if self.sub is not None:
             await self.sub.close()
+        if self.own_pipeline:
+            await self.pipeline.close()
         await self.redis.aclose()
 
     async def _tick(self) -> None:
@@ -256,13 +270,11 @@ class RedisCluster:
         pipe = self.leases.pipeline(transaction=False)
         pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
         pipe.sadd(_key("processes"), self.me)
-        rooms, used = _key("rooms"), _key("codes")
-        for code in codes:
-            keys = [_key("lease", code), rooms, used]
-            self._renew(keys=keys, args=[self.me, ttl, code], client=pipe)
-        results = pipe.execute()
-        lost = [code for code, kept in zip(codes, results[2:], strict=True) if not kept]
-        back = [code for code, kept in zip(codes, results[2:], strict=True) if kept == 2]
+        keys = [_key("rooms"), _key("codes"), *(_key("lease", code) for code in codes)]
+        self._renew(keys=keys, args=[self.me, ttl, *codes], client=pipe)
+        kept = pipe.execute()[2]
+        lost = [code for code, k in zip(codes, kept, strict=True) if not k]
+        back = [code for code, k in zip(codes, kept, strict=True) if k == 2]
         if back:
             log.warning("cluster: %d leases were gone from Redis: taken back", len(back))
         if (lost or back) and self.loop is not None:

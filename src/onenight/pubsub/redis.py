@@ -1,7 +1,7 @@
 """Redis pub/sub (``redis://host:port/db``), for several server processes sharing rooms.
 
-Like encode/broadcaster's Redis backend: one connection publishes; one listener task
-per process holds one Redis subscription for every channel that has local subscribers,
+Like encode/broadcaster's Redis backend: one connection publishes; one listener per
+process holds one Redis subscription for every channel that has local subscribers,
 and feeds each local subscriber's bounded queue (the same :class:`MemorySubscription`
 as the in-process backend, so a subscriber that falls behind is cut off the same way).
 Channels are prefixed with ``onenight:``.
@@ -10,22 +10,21 @@ A *group* of channels (a room's members) travels on one Redis channel,
 ``onenight:group:NAME``: a batch (:func:`pack`) holds several channels' messages, in
 order, so a room event that makes a frame for each of ten members is one ``PUBLISH``,
 and one message for each process to read, not ten. The listener hands each message to
-the local subscribers of its channel.
+the local subscribers of its channel. Publishing and listening go through the lean
+sockets of :mod:`onenight.pubsub.resp` (hiredis, not redis-py's layers: the hot path).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
-from hiredis import pack_command
-from redis.exceptions import ResponseError
 
 from . import MemorySubscription, forget
+from .resp import Listener, Pipeliner
 
 log = logging.getLogger("onenight.pubsub")
 
@@ -33,69 +32,6 @@ PREFIX = "onenight:"
 CONNECTIONS = 64  #: Redis connections of a process's pool (more commands wait for one)
 CONNECTION_WAIT = 10.0  #: seconds a command may wait for a free connection
 GROUP = PREFIX + "group:"
-
-
-class Pipeliner:
-    """Auto-pipelining: the commands asked for while a batch is on its way go out
-    together in the next one, in order, in one write on one pooled connection, and their
-    replies are read in order. Under load a process issues hundreds of ``PUBLISH`` and
-    script calls a second; one at a time, each took a connection from the pool, a write
-    and a wake-up of its own, which cost the process more than Redis spent on them. An
-    error reply goes to its own caller; a broken connection fails its whole batch."""
-
-    def __init__(self, redis: Any) -> None:
-        self.pool = redis.connection_pool
-        self.queue: list[tuple[tuple[Any, ...], asyncio.Future[Any]]] = []
-        self.sender: asyncio.Task[None] | None = None
-
-    async def execute(self, *command: Any) -> Any:
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.queue.append((command, future))
-        if self.sender is None:
-            self.sender = asyncio.create_task(self._send(), name="redis-pipeline")
-        return await future
-
-    async def _send(self) -> None:
-        try:
-            while self.queue:
-                batch, self.queue = self.queue, []
-                await self._round(batch)
-        finally:
-            self.sender = None
-
-    async def _round(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]) -> None:
-        try:
-            conn = await self.pool.get_connection()
-        except Exception as exc:  # Redis is away: the batch fails (its callers see why)
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(exc)
-            return
-        try:
-            # hiredis packs in C: redis-py's own packing, in Python, cost more than the
-            # write itself under load (py-spy)
-            await conn.send_packed_command(b"".join([pack_command(c) for c, _ in batch]))
-            for _, future in batch:
-                try:
-                    reply: Any = await conn.read_response()
-                except ResponseError as exc:
-                    reply = exc
-                if future.done():  # its caller gave up (cancelled)
-                    continue
-                if isinstance(reply, ResponseError):
-                    future.set_exception(reply)
-                else:
-                    future.set_result(reply)
-        except BaseException as exc:
-            await conn.disconnect()
-            failure = exc if isinstance(exc, Exception) else ConnectionError("cancelled")
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(failure)
-            if not isinstance(exc, Exception):
-                raise
-        finally:
-            await self.pool.release(conn)
 
 
 def group_channel(group: str) -> str:
@@ -126,13 +62,12 @@ class RedisPubSub:
     def __init__(self, url: str, queue_limit: int = 2000) -> None:
         self.url = url
         self._redis: Any = connect(url)
-        self.pipeline = Pipeliner(self._redis)
-        self._pubsub: Any = self._redis.pubsub(ignore_subscribe_messages=True)
+        self.pipeline = Pipeliner(url)
+        self._listener = Listener(url, self._on_message)
         self._subs: dict[str, set[MemorySubscription]] = {}
         self._wire_of: dict[str, str] = {}  #: channel → the Redis channel carrying it
         self._wires: dict[str, int] = {}  #: Redis channel → local channels it carries
         self._limit = queue_limit
-        self._listener: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
     async def publish(self, channel: str, message: str) -> None:
@@ -153,9 +88,7 @@ class RedisPubSub:
                         wires.append(wire)
                 self._subs.setdefault(channel, set()).add(sub)
             if wires:
-                await self._pubsub.subscribe(*wires)
-            if self._listener is None or self._listener.done():
-                self._listener = asyncio.create_task(self._listen(), name="redis-pubsub")
+                await self._listener.subscribe(*wires)
         return sub
 
     def unsubscribe(self, sub: MemorySubscription) -> None:
@@ -173,34 +106,20 @@ class RedisPubSub:
         async with self._lock:
             still = [w for w in wires if w not in self._wires]  # not subscribed again
             if still:
-                with contextlib.suppress(Exception):
-                    await self._pubsub.unsubscribe(*still)
+                self._listener.unsubscribe(*still)
 
-    async def _listen(self) -> None:
-        """The one reader of this process: each message to the local subscribers."""
-        while True:
+    def _on_message(self, channel: bytes, data: bytes) -> None:
+        """Each message the subscriber socket brings, to the local subscribers."""
+        wire = channel.decode()
+        if wire.startswith(GROUP):
             try:
-                # no timeout: waits as long as it takes (a timeout, armed and cancelled
-                # for every message, cost a third of reading it)
-                message = await self._pubsub.get_message(timeout=None)
-            except Exception:
-                log.exception("redis pub/sub: reading failed; retrying")
-                await asyncio.sleep(0.5)
-                continue
-            if message is None:
-                if not self._subs:
-                    await asyncio.sleep(0.05)
-                continue
-            wire, data = message["channel"].decode(), message["data"]
-            if wire.startswith(GROUP):
-                try:
-                    self._hand_out(orjson.loads(data))
-                except (orjson.JSONDecodeError, TypeError, ValueError):
-                    log.warning("redis pub/sub: a bad batch on %s", wire)
-                continue
-            text = data.decode() if isinstance(data, bytes) else str(data)
-            for sub in tuple(self._subs.get(wire[len(PREFIX) :], ())):
-                sub.put(text)
+                self._hand_out(orjson.loads(data))
+            except (orjson.JSONDecodeError, TypeError, ValueError):
+                log.warning("redis pub/sub: a bad batch on %s", wire)
+            return
+        text = data.decode()
+        for sub in tuple(self._subs.get(wire[len(PREFIX) :], ())):
+            sub.put(text)
 
     def _hand_out(self, batch: list[tuple[str, str]]) -> None:
         """A group's batch: each message to the local subscribers of its channel."""
@@ -216,10 +135,6 @@ class RedisPubSub:
         for subs in list(self._subs.values()):
             for sub in list(subs):
                 await sub.close()
-        if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(BaseException):
-                await self._listener
-        with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+        await self._listener.close()
+        await self.pipeline.close()
         await self._redis.aclose()
