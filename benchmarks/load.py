@@ -66,9 +66,14 @@ default: what a proxy that picks a process per connection does): the rooms' owne
 (their creators' processes) and their members are spread over every process, so the
 commands of (k - 1) of every k members are forwarded to the owner, and every process
 reads every room's frames. ``--spread room`` puts every member of room r on its owner's
-process r % k (what a proxy routing by room would do): no command is forwarded, and the
-bus carries the leases, the kept frames and each room's batch back to its own process;
-comparing the two shows what crossing processes costs. Server limits that would cap a
+process r % k: no command is forwarded, and the bus carries the leases, the kept frames
+and each room's batch back to its own process; comparing the two shows what crossing
+processes costs. ``--spread hash`` is what a proxy routing by the room's code does
+(nginx's ``hash $arg_room``, docs/deploy.md): room r is made on process r % k (a
+creation names no room: round robin), and every later connection to it (the joins, and
+every member in the saturating phase) goes to the process its code hashes to (CRC-32
+here); the room follows its members there (``onenight.session.follow``), so about half
+the rooms change process before their game. Server limits that would cap a
 benchmark from one address (creations, joins and messages per second) are turned off.
 Each configuration gets a fresh PostgreSQL database (created and dropped here) and
 flushes its Redis database (``--bus`` names one for the benchmark only); ``--db sqlite``
@@ -97,6 +102,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Callable
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
@@ -191,9 +197,14 @@ class Room:
         await asyncio.gather(*(speaker(c) for c in self.clients))
 
 
-def process_of(r: int, i: int, k: int, spread: str) -> int:
-    """The server process of member i of room r (``--spread``)."""
-    return (r + i) % k if spread == "member" else r % k
+def process_of(r: int, i: int, k: int, spread: str, code: str | None = None) -> int:
+    """The server process of member i of room r (``--spread``); ``hash``: of the room
+    whose code is ``code`` (None: a connection that makes the room, round robin)."""
+    if spread == "member":
+        return (r + i) % k
+    if spread == "hash" and code is not None:
+        return zlib.crc32(code.encode()) % k  # nginx's `hash $arg_room`, in effect
+    return r % k
 
 
 async def open_room(
@@ -206,7 +217,7 @@ async def open_room(
         await host.create("p0")
         clients = [host]
         for i in range(1, players):
-            c = await Client.connect(urls[process_of(r, i, k, spread)])
+            c = await Client.connect(urls[process_of(r, i, k, spread, host.room_code)])
             await c.join(host.room_code or "", f"p{i}")
             clients.append(c)
         return clients
@@ -363,7 +374,7 @@ async def carry_over(
             conns = []
             for i, c in enumerate(room.clients):
                 await c.close()
-                url = urls[process_of(r, i, k, spread)]
+                url = urls[process_of(r, i, k, spread, c.room_code)]
                 conns.append(await open_flood(url, stats, opening(i, c), prefix))
             return conns
 
@@ -424,7 +435,7 @@ def flood_lines(
     lines = []
     for r, room in enumerate(rooms):
         for i, c in enumerate(room.clients):
-            url = urls[process_of(r, i, len(urls), spread)]
+            url = urls[process_of(r, i, len(urls), spread, c.room_code)]
             hostport, _, path = url.removeprefix("ws://").partition("/")
             raw = json.dumps({**opening(i, c), "ref": 1}, separators=(",", ":"))
             lines.append(f"{hostport.rsplit(':', 1)[1]} /{path} {raw}\n")
@@ -882,9 +893,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0, help="before the window (s)")
     parser.add_argument(
         "--spread",
-        choices=["member", "room"],
+        choices=["member", "room", "hash"],
         default="member",
-        help="members of a room over every process, or all on their room's owner",
+        help="members of a room over every process, all on their room's owner, or all on "
+        "the process their room's code hashes to (the room follows them there)",
     )
     parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
     parser.add_argument(

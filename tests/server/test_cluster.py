@@ -426,3 +426,47 @@ async def test_a_tap_before_a_take_over_still_counts(servers: list[Server]) -> N
         await cid.tap(None)  # a member who has not tapped yet still may, once
     finally:
         await close_all([host, bob, cid])
+
+
+async def test_a_room_follows_its_members_to_their_process(servers: list[Server]) -> None:
+    """A room made on one process, whose other members all connect to another (what a
+    proxy routing by room does): the room is handed over to where most of its members
+    are, once, out of the night; its game goes on there with nothing lost, and every
+    member gets every frame once, in order, across the hand-over. A member joining on a
+    third process (no majority there) does not move it again."""
+    a, b, c = servers
+    host = await Client.connect(a.url, record=True)
+    await host.create("p0")
+    code = host.room_code or ""
+    seats = [Seat(host, servers, 0)]
+    try:
+        assert lease_of(code) == process_of(a)
+        for i in range(1, 4):
+            member = await Client.connect(b.url, record=True)
+            await member.join(code, f"p{i}")
+            seats.append(Seat(member, servers, 1))
+        deadline = time.monotonic() + 10  # the move waits MOVE_GAP after the room was made
+        while lease_of(code) != process_of(b):
+            assert time.monotonic() < deadline, f"the room stayed on {lease_of(code)}"
+            await asyncio.sleep(0.05)
+        await seats[1].client.chat("moved?")
+        for s in seats:
+            await s.until(lambda c: any(e.get("text") == "moved?" for e in c.talk), 10)
+        late = await Client.connect(c.url, record=True)
+        await late.join(code, "p4")
+        seats.append(Seat(late, servers, 2))
+        deck = legal_default("ultimate", 5)
+        ack = await host.configure(
+            edition="ultimate", deck={r: deck.count(r) for r in set(deck)}, **TIMERS
+        )
+        assert ack["deck_error"] is None
+        go = asyncio.Event()
+        go.set()
+        await host.start()
+        await asyncio.gather(*(s.play(random.Random(i), go) for i, s in enumerate(seats)))
+        await check_game(seats, code)
+        assert lease_of(code) == process_of(b)  # 3 of 5 there: it stayed
+        metrics = httpx.get(f"{b.http}/metrics").text
+        assert 'onenight_lease_changes_total{change="acquired"} 1.0' in metrics
+    finally:
+        await close_all([s.client for s in seats])

@@ -21,7 +21,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from onenight.cluster import Frame, final
+from onenight.cluster import Frame, OwnerGone, final
 from onenight.rules import Phase
 from onenight.storage import Event
 
@@ -59,6 +59,9 @@ class Held:
 
     async def __aenter__(self) -> None:
         await self.actor.lock.acquire()
+        if self.actor.gone:  # let go while this waited (handed over): ask the new owner
+            self.actor.lock.release()
+            raise OwnerGone(self.actor.room.code)
 
     async def __aexit__(self, *exc: object) -> None:
         try:
@@ -76,6 +79,7 @@ class RoomActor:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.gone = False  #: let go (another process owns the room, or this one stops)
         self.online: dict[int, int] = {}  #: member → connections, in every process
         self.online_at: dict[str, dict[int, int]] = {}  #: process → member → connections
         self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
@@ -237,6 +241,7 @@ class RoomActor:
         """A member has ``count`` connections to ``process`` now."""
         self.online_at.setdefault(process, {})[member] = count
         await self.recount()
+        self.hub.follower.check(self)  # most of its members elsewhere: the room follows
 
     async def recount(self) -> None:
         """Sum the processes' counts; tell the room who came and went."""
@@ -366,6 +371,7 @@ class RoomActor:
 
     def stop(self) -> None:
         """This process lets the room go (another owns it, or the server stops)."""
+        self.gone = True
         if self.task is not None:
             self.task.cancel()
         if self.redeliver is not None:

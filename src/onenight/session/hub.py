@@ -31,6 +31,7 @@ from . import events as ev
 from . import protocol as P
 from .actor import RoomActor
 from .core import MAX_SEATS, join
+from .follow import Follower
 from .limits import Limits
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .room import Room
@@ -117,6 +118,7 @@ class Hub:
         #: a room's presence counts leave in order: its lock, and how many use it
         self.counting: dict[str, tuple[asyncio.Lock, int]] = {}
         self.requests = itertools.count(1)  #: names the requests forwarded from here
+        self.follower = Follower(self)  #: rooms handed over to where their members are
 
     # ----- start, stop, ownership -----
 
@@ -185,6 +187,7 @@ class Hub:
                 await self.cluster.release(code, closed=False)
             raise
         self.rooms[code] = actor
+        self.follower.came(code)
         try:
             async with actor.locked():
                 await actor.recount()
@@ -205,6 +208,7 @@ class Hub:
         """Another process owns the room now, or has written it: let it go here (and
         give the lease back if it is still ours: the next owner replays the log)."""
         actor = self.rooms.pop(code, None)
+        self.follower.owned_since.pop(code, None)
         if actor is not None:
             actor.stop()
             log.warning("room %s: owned by another process now (%s)", code, why)
@@ -219,6 +223,7 @@ class Hub:
 
     async def closed(self, code: str) -> None:
         self.rooms.pop(code, None)
+        self.follower.owned_since.pop(code, None)
         await self.cluster.release(code, closed=True)
 
     async def process_gone(self, process: str) -> None:
@@ -243,6 +248,7 @@ class Hub:
                     await actor.recount()
 
     async def stop(self) -> None:
+        self.follower.stop()
         for actor in self.rooms.values():
             actor.stop()
         await self.cluster.stop()
@@ -267,6 +273,8 @@ class Hub:
                 except SeqConflict as exc:
                     if not await self.conflict(code, exc):
                         raise
+                    continue
+                except OwnerGone:  # handed over meanwhile: the new owner carries it out
                     continue
             if not self.cluster.shared:
                 break
@@ -314,6 +322,8 @@ class Hub:
         """A request from another process for a room owned here (OwnerGone: not here).
         A request asked again (its answer was lost, or it waited too long) is carried
         out once: the second time gets the first answer (:meth:`.RoomActor.once`)."""
+        if op == "take":  # the last owner handed the room over (follow.py)
+            return {"taken": await self.take_over(code)}
         actor = self.rooms.get(code)
         if actor is None:
             raise OwnerGone(code)
@@ -406,6 +416,7 @@ class Hub:
                 await self.cluster.release(code, closed=True)
                 raise
             actor.start()
+            self.follower.came(code)
             return Session(code, joined["member"], joined["token"])
         raise BadMessage("full", "no free room code")
 

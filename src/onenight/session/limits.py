@@ -21,6 +21,8 @@ class Limits:
     joins_per_minute: float = 60.0  #: joins (and resumes) per IP address
     message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
     message_burst: float = 40.0  #: and in a burst
+    #: a room moves to the process holding most of its members (several processes)
+    follow_members: bool = True
 
 
 class PerAddress:

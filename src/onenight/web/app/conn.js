@@ -65,9 +65,14 @@ export class Connection {
     return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
   }
 
-  /** Open a socket. @returns {Promise<void>} */
-  connect() {
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  /**
+   * Open a socket. Its address names the room, if known: a proxy may route a room's
+   * members to one server process (docs/deploy.md); the server itself ignores it.
+   * @param {string | undefined} room @returns {Promise<void>}
+   */
+  connect(room) {
+    const query = room ? `?room=${encodeURIComponent(room)}` : "";
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${query}`;
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);
       this.ws = ws;
@@ -125,7 +130,7 @@ export class Connection {
    */
   async open(msg) {
     this.stopped = false;
-    if (!this.isOpen()) await this.connect();
+    if (!this.isOpen()) await this.connect(typeof msg.room === "string" ? msg.room : undefined);
     const ack = await this.request(msg);
     this.room = ack.room;
     saveToken(ack.room, ack.token);

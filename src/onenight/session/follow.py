@@ -1,0 +1,120 @@
+"""A room follows its members: with several processes, the owner hands a room over to
+the process where most of its members are connected.
+
+A command from a member connected to the owner is carried out where it arrives; one from
+a member on another process crosses the bus twice (the request, then its answer). A
+proxy that routes each room's WebSockets to one process (``hash $arg_room`` in nginx,
+docs/deploy.md) puts every member of a room on one process, but the room was made on
+whichever process took its creation: so its owner hands it over to them. With any other
+routing it only moves where most members are.
+
+The rule: when a process holds more than half of the room's online members (a member is
+counted once, wherever it is connected; the owner learns of every connection through the
+members' presence), and it is not the owner, the room moves there. Only one process can
+hold more than half, so a room never moves back and forth without its members moving; and
+at most once in :data:`MOVE_GAP` seconds (a check that comes sooner waits). Never in the
+night: the night's frames keep the timing they would have had.
+
+The hand-over is the graceful one of a server stopping: under the room's lock (no
+command half done), its frames delivered, the actor stopped and the lease given back;
+then the new owner is asked to take it over, which replays the log and numbers on from
+the frames kept in Redis, as after a failover. A request that arrives meanwhile is asked
+again of the new owner (``OwnerGone``). If the new owner cannot take it (its room cap),
+any process takes the room over within a beat, as for a dead owner's rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from onenight.cluster import OwnerGone
+from onenight.rules import Phase
+
+if TYPE_CHECKING:
+    from .actor import RoomActor
+    from .hub import Hub
+
+log = logging.getLogger("onenight.session")
+
+MOVE_GAP = 1.0  #: seconds a room stays with an owner before it may move again
+
+
+def where_most_are(online_at: Mapping[str, Mapping[int, int]]) -> str | None:
+    """The process holding more than half of the room's online members, if one does."""
+    online = {m for counts in online_at.values() for m, n in counts.items() if n > 0}
+    for process, counts in online_at.items():
+        here = sum(1 for n in counts.values() if n > 0)
+        if 2 * here > len(online):
+            return process
+    return None
+
+
+class Follower:
+    """The hub's hand-overs of the rooms it owns to where their members are."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.moving: dict[str, asyncio.Task[None]] = {}
+        self.owned_since: dict[str, float] = {}  #: code → when it came to this process
+        self.later: dict[str, asyncio.TimerHandle] = {}
+
+    def came(self, code: str) -> None:
+        self.owned_since[code] = time.monotonic()
+
+    def check(self, actor: RoomActor) -> None:
+        """After a presence change: hand the room over if its members are elsewhere."""
+        hub, code = self.hub, actor.room.code
+        if not hub.cluster.shared or not hub.limits.follow_members or code in self.moving:
+            return
+        play = actor.room.play
+        if actor.room.closed or (play is not None and play.phase == Phase.NIGHT):
+            return
+        to = where_most_are(actor.online_at)
+        if to is None or to == hub.cluster.me or hub.rooms.get(code) is not actor:
+            return
+        wait = self.owned_since.get(code, 0.0) + MOVE_GAP - time.monotonic()
+        if wait > 0:
+            if code not in self.later:
+                loop = asyncio.get_running_loop()
+                self.later[code] = loop.call_later(wait, self._check_again, code)
+            return
+        task = asyncio.create_task(self._hand_over(actor, to), name=f"move-{code}")
+        self.moving[code] = task
+        task.add_done_callback(lambda _: self.moving.pop(code, None))
+
+    def _check_again(self, code: str) -> None:
+        self.later.pop(code, None)
+        actor = self.hub.rooms.get(code)
+        if actor is not None:
+            self.check(actor)
+
+    async def _hand_over(self, actor: RoomActor, to: str) -> None:
+        hub, code = self.hub, actor.room.code
+        async with actor.locked():
+            if hub.rooms.get(code) is not actor or where_most_are(actor.online_at) != to:
+                return
+            play = actor.room.play
+            if play is not None and play.phase == Phase.NIGHT:
+                return
+            actor.stop()
+            del hub.rooms[code]
+            self.owned_since.pop(code, None)
+        try:
+            await hub.cluster.release(code, closed=False)
+            hub.remember_owner(code, to)
+            log.info("room %s: handed over to %s, where most of its members are", code, to)
+            await hub.cluster.call(to, code, "take", {})
+        except OwnerGone:  # the watch over waiting requests saw no lease yet: not an error
+            pass
+        except Exception as exc:  # the room is nobody's: a process takes it within a beat
+            log.warning("room %s: the hand-over to %s did not finish (%r)", code, to, exc)
+
+    def stop(self) -> None:
+        for handle in self.later.values():
+            handle.cancel()
+        for task in self.moving.values():
+            task.cancel()
