@@ -1,9 +1,9 @@
 """Build script: compiles the rules core with mypyc unless ONENIGHT_MYPYC=0.
 
 The rules core (src/onenight/rules) is plain, strictly typed Python; mypyc turns it
-into C extensions about twice as fast (``phase``, a StrEnum, stays plain Python), which bots and simulations feel. A pure-Python
-install (ONENIGHT_MYPYC=0, used for editable development installs) behaves the same:
-the test suite runs the rules tests against both.
+into C extensions about twice as fast (``phase``, a StrEnum, stays plain Python), which
+bots and simulations feel. A pure-Python install (ONENIGHT_MYPYC=0, used for editable
+development installs) behaves the same: the test suite runs the rules tests against both.
 """
 
 import os

@@ -20,7 +20,7 @@ NAMES = ["ann", "bob", "cat", "dan", "eve"]
 
 
 def test_client_reload_mid_night_and_mid_vote_and_finish(browser: Any, server: Server) -> None:
-    _, players = seat_room(browser, server.http, NAMES)
+    code, players = seat_room(browser, server.http, NAMES)
     ann, dan, eve = players[0], players[3], players[4]
     try:
         ann.page.click("#start")
@@ -32,6 +32,10 @@ def test_client_reload_mid_night_and_mid_vote_and_finish(browser: Any, server: S
         dan.page.wait_for_selector("main.screen.night")
         assert dan.page.locator(".wake li").count() == 4
         assert phase(dan) == "night", turn
+        # a socket that knows its room names it, for a proxy routing by room (deploy.md):
+        # the join, and the resume after the reload
+        sockets = [u for u in dan.requests if u.startswith("ws")]
+        assert len(sockets) == 2 and all(u.endswith(f"/ws?room={code}") for u in sockets)
         play_night(players)
         wait_phase(players, "day")
         ann.page.click("#end-day")

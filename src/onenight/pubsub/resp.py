@@ -207,7 +207,6 @@ class Listener:
         self.wire: Wire | None = None
         self.confirming: dict[bytes, list[asyncio.Future[None]]] = {}
         self.task: asyncio.Task[None] | None = None
-        self.up: asyncio.Event = asyncio.Event()
 
     async def subscribe(self, *channels: str) -> None:
         self.channels.update(channels)

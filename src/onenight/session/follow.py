@@ -94,15 +94,18 @@ class Follower:
 
     async def _hand_over(self, actor: RoomActor, to: str) -> None:
         hub, code = self.hub, actor.room.code
-        async with actor.locked():
-            if hub.rooms.get(code) is not actor or where_most_are(actor.online_at) != to:
-                return
-            play = actor.room.play
-            if play is not None and play.phase == Phase.NIGHT:
-                return
-            actor.stop()
-            del hub.rooms[code]
-            self.owned_since.pop(code, None)
+        try:
+            async with actor.locked():
+                if hub.rooms.get(code) is not actor or where_most_are(actor.online_at) != to:
+                    return
+                play = actor.room.play
+                if play is not None and play.phase == Phase.NIGHT:
+                    return
+                actor.stop()
+                del hub.rooms[code]
+                self.owned_since.pop(code, None)
+        except OwnerGone:  # the room was let go meanwhile (another process took it)
+            return
         try:
             await hub.cluster.release(code, closed=False)
             hub.remember_owner(code, to)
