@@ -20,13 +20,13 @@ ROW = re.compile(
 )
 
 
-def test_every_configuration_is_measured_through_the_native_flood_client() -> None:
-    rooms, players = 3, 4
-    size = ["--rooms", str(rooms), "--players", str(players), "--processes", "1,2"]
+def measured(rooms: int, players: int, *more: str) -> tuple[dict[str, re.Match[str]], str]:
+    """load.py at a toy size on the machine's PostgreSQL and Redis: its summary's rows."""
+    size = ["--rooms", str(rooms), "--players", str(players)]
     services = ["--db", PG_URL, "--bus", REDIS_URL]
     times = ["--rounds", "1", "--gap", "0.2", "--duration", "1", "--warmup", "0.3"]
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "load.py"), *size, *services, *times],
+        [sys.executable, str(ROOT / "benchmarks" / "load.py"), *size, *services, *times, *more],
         capture_output=True,
         text=True,
         timeout=300,
@@ -35,7 +35,28 @@ def test_every_configuration_is_measured_through_the_native_flood_client() -> No
     assert out.returncode == 0, out.stderr[-3000:]
     summary = out.stdout.split("== all ==", 1)[1]
     rows = {m["name"]: m for m in map(ROW.match, summary.splitlines()) if m is not None}
+    return rows, summary + out.stderr
+
+
+def test_every_configuration_is_measured_through_the_native_flood_client() -> None:
+    rooms, players = 3, 4
+    rows, summary = measured(rooms, players, "--processes", "1,2")
     assert set(rows) == {"1 proc", "2 procs", "bare"}, summary
+    check(rows, summary, rooms, players)
+
+
+def test_rooms_routed_by_code_follow_their_members_and_are_measured() -> None:
+    """``--spread hash``: rooms made on one process, their members on the one their code
+    hashes to, the rooms handed over to them (follow.py) while the games go on."""
+    rooms, players = 8, 4
+    rows, summary = measured(rooms, players, "--processes", "2", "--spread", "hash", "--no-bare")
+    assert set(rows) == {"2 procs"}, summary
+    check(rows, summary, rooms, players)
+
+
+def check(rows: dict[str, re.Match[str]], summary: str, rooms: int, players: int) -> None:
+    """Every game completed, every line's latency taken, lines acknowledged, and at least
+    a frame a member for each (no error)."""
     for name, row in rows.items():
         assert int(row["err"]) == 0, summary
         if name != "bare":  # the bare server plays no game
