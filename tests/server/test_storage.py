@@ -83,6 +83,11 @@ async def test_redis_pubsub_behaves_the_same_across_processes() -> None:
         sub = await hub.subscribe(["room:3"])
         await other.publish("room:3", "from elsewhere")
         assert await asyncio.wait_for(anext(aiter(sub)), 5) == "from elsewhere"
+        # bytes that are not text, from anybody who can reach Redis: dropped, and the
+        # subscription carries on (its socket is not closed by them)
+        await other._redis.publish("onenight:room:3", b"\xff\xfe not utf-8")
+        await other.publish("room:3", "still here")
+        assert await asyncio.wait_for(anext(aiter(sub)), 5) == "still here"
         await sub.close()
     finally:
         await hub.close()

@@ -258,7 +258,10 @@ class Listener:
             return
         kind = reply[0]
         if kind == b"message":
-            self.on_message(reply[1], reply[2])
+            try:
+                self.on_message(reply[1], reply[2])
+            except Exception:  # one bad message must not take the socket down
+                log.exception("redis pub/sub: a message on %r could not be handed out", reply[1])
         elif kind == b"subscribe":
             for future in self.confirming.get(reply[1], ()):
                 if not future.done():
