@@ -107,12 +107,21 @@ def set_deck(host: Player, counts: dict[str, int]) -> None:
 def set_timers(host: Player, timers: dict[str, float]) -> None:
     page = host.page
     for field, value in timers.items():
-        page.fill(f"#set-{field}", str(value))
-        page.dispatch_event(f"#set-{field}", "change")
-        page.wait_for_function(
-            "([f, v]) => document.querySelector(`#set-${f}`)?.value === String(v)",
-            arg=[field, value],
-        )
+        for _ in range(5):
+            page.fill(f"#set-{field}", str(value))
+            page.dispatch_event(f"#set-{field}", "change")
+            # A room frame that was on its way (the deck's last change) redraws the
+            # lobby with the server's value of the moment: a fill that met it is made
+            # again, as set_deck does for its clicks.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(
+                    "([f, v]) => document.querySelector(`#set-${f}`)?.value === String(v)",
+                    arg=[field, value],
+                    timeout=4000,
+                )
+                break
+        else:
+            raise AssertionError(f"the {field} timer did not keep {value}")
 
 
 def phase(p: Player) -> str:
