@@ -65,6 +65,13 @@ class Follower:
     def came(self, code: str) -> None:
         self.owned_since[code] = time.monotonic()
 
+    def left(self, code: str) -> None:
+        """The room is no longer this process's (lost, closed or handed over)."""
+        self.owned_since.pop(code, None)
+        later = self.later.pop(code, None)
+        if later is not None:
+            later.cancel()
+
     def check(self, actor: RoomActor) -> None:
         """After a presence change: hand the room over if its members are elsewhere."""
         hub, code = self.hub, actor.room.code
@@ -103,7 +110,7 @@ class Follower:
                     return
                 actor.stop()
                 del hub.rooms[code]
-                self.owned_since.pop(code, None)
+                self.left(code)
         except OwnerGone:  # the room was let go meanwhile (another process took it)
             return
         try:

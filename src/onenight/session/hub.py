@@ -208,7 +208,7 @@ class Hub:
         """Another process owns the room now, or has written it: let it go here (and
         give the lease back if it is still ours: the next owner replays the log)."""
         actor = self.rooms.pop(code, None)
-        self.follower.owned_since.pop(code, None)
+        self.follower.left(code)
         if actor is not None:
             actor.stop()
             log.warning("room %s: owned by another process now (%s)", code, why)
@@ -223,7 +223,7 @@ class Hub:
 
     async def closed(self, code: str) -> None:
         self.rooms.pop(code, None)
-        self.follower.owned_since.pop(code, None)
+        self.follower.left(code)
         await self.cluster.release(code, closed=True)
 
     async def process_gone(self, process: str) -> None:
