@@ -126,6 +126,64 @@ async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
         await other.close()
 
 
+def test_a_frames_number_is_read_from_its_text() -> None:
+    """The kept frames and the connections number frames by the ``n`` they carry (the
+    last key, before any padding); an ack or an error carries none."""
+    from onenight.cluster import frame_number
+    from onenight.session.padding import pad
+
+    assert frame_number('{"type":"x","n":1}') == 1
+    assert frame_number('{"type":"x","n":12}') == 12  # shorter than the tail looked at
+    assert frame_number('{"type":"chat","text":"a long line, \\"n\\":3","n":345}') == 345
+    assert frame_number(pad(b'{"type":"state","n":77}', 512)) == 77
+    assert frame_number('{"type":"ack","ref":"9","of":"chat"}') is None
+    assert frame_number('{"type":"x","n":"7"}') is None
+
+
+async def test_the_owner_hands_its_own_members_their_frames_and_publishes_only_for_others() -> None:
+    """A delivery reaches the owner's own subscribers once, straight from the owner (its
+    listener skips the batch Redis brings back), and is kept in Redis either way; it is
+    published for another process only when asked to (``elsewhere``)."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.cluster import Frame
+    from onenight.cluster.redis import RedisCluster
+    from onenight.pubsub.redis import RedisPubSub
+
+    mine, theirs = RedisPubSub(REDIS_URL), RedisPubSub(REDIS_URL)
+    cluster = RedisCluster(REDIS_URL, mine)
+    here = await mine.subscribe(["HANDX:1"], group="HANDX")
+    there = await theirs.subscribe(["HANDX:2"], group="HANDX")
+
+    def frames(n: int) -> list[Frame]:
+        return [Frame(m, n, f'{{"type":"x","to":{m},"n":{n}}}') for m in (1, 2)]
+
+    async def next_of(sub: Any) -> str:
+        return str(await asyncio.wait_for(anext(aiter(sub)), 5))
+
+    try:
+        await cluster.deliver("HANDX", frames(1), elsewhere=False)
+        await cluster.deliver("HANDX", frames(2), elsewhere=True)
+        await cluster.deliver("HANDX", frames(3), elsewhere=False)
+        await cluster.deliver("HANDX", frames(4), elsewhere=True)
+        got_here = [await next_of(here) for _ in range(4)]
+        assert got_here == [f'{{"type":"x","to":1,"n":{n}}}' for n in (1, 2, 3, 4)]
+        got_there = [await next_of(there) for _ in range(2)]
+        assert got_there == [f'{{"type":"x","to":2,"n":{n}}}' for n in (2, 4)]
+        await asyncio.sleep(0.2)  # the batches Redis brings back to the owner: skipped
+        assert here.pending() == 0 and there.pending() == 0
+        kept = await cluster.kept("HANDX", [1, 2])
+        assert [f.n for f in kept[1]] == [f.n for f in kept[2]] == [1, 2, 3, 4]
+        assert kept[2] == [f for n in (1, 2, 3, 4) for f in frames(n) if f.member == 2]
+    finally:
+        await here.close()
+        await there.close()
+        await cluster.redis.delete("onenight:kept:HANDX:1", "onenight:kept:HANDX:2")
+        await cluster.redis.aclose()
+        await mine.close()
+        await theirs.close()
+
+
 async def test_redis_commands_go_out_together_in_order() -> None:
     """The auto-pipeline: commands asked for at once share a few writes, each caller gets
     its own reply (an error reply only its own), and a delivery's script is loaded again
@@ -157,11 +215,11 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         try:
             sub = await pubsub.subscribe(["PIPEX:1"], group="PIPEX")
             await redis.script_flush()
-            await cluster.deliver("PIPEX", [Frame(1, 1, '{"type":"x","n":1}', None)])
+            await cluster.deliver("PIPEX", [Frame(1, 1, '{"type":"x","n":1}')])
             got = await asyncio.wait_for(anext(aiter(sub)), 5)
             assert got == '{"type":"x","n":1}'
             assert await cluster.kept("PIPEX", [1]) == {
-                1: [Frame(1, 1, '{"type":"x","n":1}', None)]
+                1: [Frame(1, 1, '{"type":"x","n":1}')]
             }
             await sub.close()
         finally:
@@ -182,6 +240,7 @@ async def test_the_cluster_keeps_each_members_last_frames_with_a_time_to_live() 
     from onenight.cluster import Frame
     from onenight.cluster.redis import KEEP, KEPT_TTL, RedisCluster
     from onenight.pubsub.redis import RedisPubSub
+    from onenight.session.padding import pad
 
     pubsub = RedisPubSub(REDIS_URL)
     cluster = RedisCluster(REDIS_URL, pubsub)
@@ -190,9 +249,10 @@ async def test_the_cluster_keeps_each_members_last_frames_with_a_time_to_live() 
         await cluster.redis.delete(*keys)
         sent: dict[int, list[Frame]] = {1: [], 2: []}
         for n in range(1, 3 * KEEP + 6):  # past the trims, and not just after one
-            batch = [Frame(1, n, f'{{"type":"x","n":{n}}}', None)]
-            if n % 3 == 0:  # member 2 gets a frame now and then
-                batch.append(Frame(2, n // 3, f'{{"type":"y","n":{n // 3}}}', 64))
+            batch = [Frame(1, n, f'{{"type":"x","n":{n}}}')]
+            if n % 3 == 0:  # member 2 gets a frame now and then, padded
+                text = pad(f'{{"type":"y","n":{n // 3}}}'.encode(), 64)
+                batch.append(Frame(2, n // 3, text))
             for f in batch:
                 sent[f.member].append(f)
             await cluster.deliver("KEEPX", batch)

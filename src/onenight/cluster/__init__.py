@@ -24,19 +24,24 @@ if TYPE_CHECKING:
 
 
 class Frame(NamedTuple):
-    """One frame for one member: its number, its text before padding, the padding."""
+    """One frame for one member: its number, and its text as it goes on the wire
+    (padded when the game wants it)."""
 
     member: int
     n: int
-    raw: str
-    size: int | None
+    text: str
 
 
-def final(raw: str, size: int | None) -> str:
-    """A frame's text as it goes on the wire (padded when the game wants it)."""
-    from onenight.session.padding import pad
-
-    return raw if size is None else pad(raw.encode(), size)
+def frame_number(text: str) -> int | None:
+    """The ``n`` of a room's frame (the last key before the padding), or None for an
+    answer (acks and errors are not numbered)."""
+    end = text.rfind(',"pad":"')
+    body = text if end < 0 else text[:end] + "}"
+    start = body.rfind('"n":', max(0, len(body) - 24))
+    if start < 0 or not body.endswith("}"):
+        return None
+    digits = body[start + 4 : -1]
+    return int(digits) if digits.isdigit() else None
 
 
 def channel(code: str, member: int) -> str:
@@ -101,8 +106,10 @@ class Cluster(Protocol):
         """Forward a request to the room's owner; its answer, or BadMessage, or
         OwnerGone when it does not answer in time."""
 
-    async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
-        """Publish frames in order (and keep them, with their numbers, for a resume)."""
+    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+        """Hand frames, in order, to this process's subscribers of their channels, and
+        keep them, with their numbers, for a resume; ``elsewhere``: publish them to the
+        other processes too (one of them may hold a connection of a member)."""
 
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         """The frames kept for each member (for a process that takes a room over)."""
@@ -157,9 +164,8 @@ class LocalCluster:
     async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         raise OwnerGone(owner)
 
-    async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
-        for f in frames:
-            await self.pubsub.publish(channel(code, f.member), final(f.raw, f.size))
+    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+        self.pubsub.hand_out([(channel(code, f.member), f.text) for f in frames])
 
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
         return {}
@@ -206,6 +212,6 @@ __all__ = [
     "Owner",
     "OwnerGone",
     "channel",
-    "final",
+    "frame_number",
     "open_cluster",
 ]

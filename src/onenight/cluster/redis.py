@@ -15,12 +15,14 @@ Keys (all under ``onenight:``):
   data, and the first process to notice lists the store's open rooms again, and sets
   ``relisted`` for a lease's time: meanwhile the live owners take their leases back,
   and nobody takes a room over.
-* ``kept:CODE:MEMBER`` → the member's last frames ``[n, raw, size]``, pushed in the same
-  script call as their ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room
-  over numbers on from there, and a ``resume`` after a failover replays exactly what was
-  missed. The frames of one delivery are one ``PUBLISH`` on the room's group channel
-  (:func:`onenight.pubsub.redis.pack`): one message for each process to read, whatever
-  the number of members.
+* ``kept:CODE:MEMBER`` → the member's last frames (their text as sent, numbered),
+  pushed in the same script call as their ``PUBLISH`` (atomic, as a ``MULTI``): a
+  process that takes a room over numbers on from there, and a ``resume`` after a
+  failover replays exactly what was missed. The frames of one delivery are one
+  ``PUBLISH`` on the room's group channel (:func:`onenight.pubsub.redis.pack`): one
+  message for each process to read, whatever the number of members; none when no other
+  process holds a connection of the room's members (the owner hands the frames to its
+  own connections itself, and the kept frames are pushed all the same).
 * ``taps:CODE`` → member → the night turn of its last tap, written before the tap is
   answered: the process that takes the room over in that turn refuses a second one.
 * ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
@@ -49,9 +51,10 @@ from redis.exceptions import NoScriptError, RedisError
 from onenight.pubsub import PubSub, Subscription
 from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack
 from onenight.pubsub.resp import Pipeliner
+from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
 
-from . import BusDown, Frame, Owner, OwnerGone, channel, final
+from . import BusDown, Frame, Owner, OwnerGone, channel, frame_number
 
 log = logging.getLogger("onenight.cluster")
 
@@ -96,7 +99,7 @@ return 0
 """
 #: Frames in order: each kept (KEYS[i]: ``kept:CODE:MEMBER``) and all published as one
 #: batch, in one atomic step (ARGV: KEEP, KEPT_TTL, the group channel, the batch, then
-#: the kept entry of each frame).
+#: the kept entry of each frame; an empty channel: kept, not published).
 #: Each member's kept list grows to twice KEEP before it is trimmed back to KEEP, and its
 #: time to live is set then and when it starts: one command a frame, not three (Redis spent
 #: most of its time on these lists). Readers take the last KEEP (:meth:`RedisCluster.kept`).
@@ -111,7 +114,7 @@ for i = 1, #KEYS do
     redis.call('EXPIRE', KEYS[i], ttl)
   end
 end
-redis.call('PUBLISH', ARGV[3], ARGV[4])
+if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4]) end
 return #KEYS
 """
 BUCKET = """
@@ -146,6 +149,16 @@ def _on_the_bus(
             raise BusDown(str(exc) or type(exc).__name__) from exc
 
     return on_the_bus
+
+
+def kept_frame(member: int, item: bytes) -> Frame:
+    """A frame of a member's kept list: its text as sent (a list of an older server
+    holds ``[n, raw, size]``)."""
+    if item[:1] == b"[":
+        n, raw, size = orjson.loads(item)
+        return Frame(member, n, raw if size is None else pad(raw.encode(), size))
+    text = item.decode()
+    return Frame(member, frame_number(text) or 0, text)
 
 
 def _key(*parts: object) -> str:
@@ -187,8 +200,10 @@ class RedisCluster:
         #: pub/sub on the same server, in the same batches (fewer writes, in order)
         if isinstance(pubsub, RedisPubSub) and pubsub.url == url:
             self.pipeline = pubsub.pipeline
+            self._pack: Callable[[Sequence[tuple[str, str]]], bytes] = pubsub.pack
         else:
             self.pipeline = Pipeliner(url)
+            self._pack = pack
         self.own_pipeline = self.pipeline is not getattr(pubsub, "pipeline", None)
 
     # ----- this process -----
@@ -496,20 +511,28 @@ class RedisCluster:
 
     # ----- frames, presence, limits -----
 
-    async def deliver(self, code: str, frames: Sequence[Frame]) -> None:
+    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
         """One script call for the whole batch (not four commands a frame in a MULTI:
         their encoding and replies cost this process more than the frames), and one
-        message on the room's group channel."""
-        keys = [_key("kept", code, f.member) for f in frames]
-        batch = pack([(channel(code, f.member), final(f.raw, f.size)) for f in frames])
-        args: list[Any] = [KEEP, KEPT_TTL, group_channel(code), batch]
-        args += (orjson.dumps([f.n, f.raw, f.size]) for f in frames)
+        message on the room's group channel when another process may need it. Once Redis
+        has kept them, the frames go to this process's own connections straight away
+        (its listener skips the batch when Redis brings it back). Should Redis fail,
+        nothing was handed out: the actor delivers the same frames again later."""
+        messages = [(channel(code, f.member), f.text) for f in frames]
+        kept = f"{PREFIX}kept:{code}:"
+        keys = [f"{kept}{f.member}" for f in frames]
+        if elsewhere:
+            args: list[Any] = [KEEP, KEPT_TTL, group_channel(code), self._pack(messages)]
+        else:
+            args = [KEEP, KEPT_TTL, "", ""]
+        args += (f.text for f in frames)
         command = ("EVALSHA", self._deliver.sha, len(keys), *keys, *args)
         try:
             await self.pipeline.execute(*command)
         except NoScriptError:  # Redis restarted and forgot it: load it, and once more
             await self.redis.script_load(DELIVER)
             await self.pipeline.execute(*command)
+        self.pubsub.hand_out(messages)
 
     @_on_the_bus
     async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
@@ -519,7 +542,7 @@ class RedisCluster:
             lists = await pipe.execute()
         frames: dict[int, list[Frame]] = {}
         for member, items in zip(members, lists, strict=True):
-            frames[member] = [Frame(member, *orjson.loads(item)) for item in items]
+            frames[member] = [kept_frame(member, item) for item in items]
         return frames
 
     async def tapped(self, code: str, member: int, turn: int) -> None:

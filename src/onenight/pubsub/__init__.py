@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import deque
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Protocol
 
 
@@ -32,6 +32,10 @@ class PubSub(Protocol):
     """Channels carry text (JSON frames), so any transport can carry them."""
 
     async def publish(self, channel: str, message: str) -> None: ...
+
+    def hand_out(self, messages: Sequence[tuple[str, str]]) -> None:
+        """Each (channel, message), in order, to the subscribers of this process alone
+        (the frames of a room owned here, for its members connected here)."""
 
     async def subscribe(self, channels: Iterable[str], group: str | None = None) -> Subscription:
         """Subscribe to ``channels``; ``group`` names the batch they belong to (a room's
@@ -116,6 +120,9 @@ class MemoryPubSub:
         for sub in tuple(self._subs.get(channel, ())):
             sub.put(message)
 
+    def hand_out(self, messages: Sequence[tuple[str, str]]) -> None:
+        hand_out(self._subs, messages)
+
     async def subscribe(
         self, channels: Iterable[str], group: str | None = None
     ) -> MemorySubscription:
@@ -134,6 +141,15 @@ class MemoryPubSub:
         for subs in list(self._subs.values()):
             for sub in list(subs):
                 await sub.close()
+
+
+def hand_out(subs: dict[str, set[MemorySubscription]], messages: Sequence[tuple[str, str]]) -> None:
+    """Each (channel, message), in order, to the local subscribers of its channel."""
+    for channel, text in messages:
+        local = subs.get(channel)
+        if local:
+            for sub in tuple(local) if len(local) > 1 else local:
+                sub.put(text)
 
 
 def forget(subs: dict[str, set[MemorySubscription]], sub: MemorySubscription) -> list[str]:

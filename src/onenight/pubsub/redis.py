@@ -10,7 +10,9 @@ A *group* of channels (a room's members) travels on one Redis channel,
 ``onenight:group:NAME``: a batch (:func:`pack`) holds several channels' messages, in
 order, so a room event that makes a frame for each of ten members is one ``PUBLISH``,
 and one message for each process to read, not ten. The listener hands each message to
-the local subscribers of its channel. Publishing and listening go through the lean
+the local subscribers of its channel. A batch names the process that sent it: that
+process handed it to its own subscribers already (:meth:`RedisPubSub.hand_out`), and
+its listener skips it when Redis brings it back. Publishing and listening go through the lean
 sockets of :mod:`onenight.pubsub.resp` (hiredis, not redis-py's layers: the hot path).
 """
 
@@ -18,12 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
 
-from . import MemorySubscription, forget
+from . import MemorySubscription, forget, hand_out
 from .resp import Listener, Pipeliner
 
 log = logging.getLogger("onenight.pubsub")
@@ -39,9 +42,18 @@ def group_channel(group: str) -> str:
     return GROUP + group
 
 
-def pack(messages: Sequence[tuple[str, str]]) -> bytes:
-    """One batch: each (channel, message) of a group, in order."""
-    return orjson.dumps(messages)
+def pack(messages: Sequence[tuple[str, str]], sender: str = "") -> bytes:
+    """One batch: the tag of the process that sends it, a space, then each (channel,
+    message) of a group, in order (JSON)."""
+    return sender.encode() + b" " + orjson.dumps(messages)
+
+
+def unpack(data: bytes) -> tuple[bytes, list[tuple[str, str]]]:
+    """A batch's sender and messages (a batch of an older server is JSON alone)."""
+    if data[:1] == b"[":
+        return b"", orjson.loads(data)
+    sender, _, body = data.partition(b" ")
+    return sender, orjson.loads(body)
 
 
 def connect(url: str) -> Any:
@@ -69,6 +81,15 @@ class RedisPubSub:
         self._wires: dict[str, int] = {}  #: Redis channel → local channels it carries
         self._limit = queue_limit
         self._lock = asyncio.Lock()
+        self.tag = secrets.token_hex(6)  #: names this process's batches
+        self._mine = self.tag.encode()
+
+    def pack(self, messages: Sequence[tuple[str, str]]) -> bytes:
+        """A batch of this process's (its own listener skips it)."""
+        return pack(messages, self.tag)
+
+    def hand_out(self, messages: Sequence[tuple[str, str]]) -> None:
+        hand_out(self._subs, messages)
 
     async def publish(self, channel: str, message: str) -> None:
         await self.pipeline.execute("PUBLISH", PREFIX + channel, message)
@@ -113,20 +134,15 @@ class RedisPubSub:
         wire = channel.decode()
         if wire.startswith(GROUP):
             try:
-                self._hand_out(orjson.loads(data))
+                sender, batch = unpack(data)
+                if sender != self._mine:  # else handed out here already
+                    hand_out(self._subs, batch)
             except (orjson.JSONDecodeError, TypeError, ValueError):
                 log.warning("redis pub/sub: a bad batch on %s", wire)
             return
         text = data.decode()
         for sub in tuple(self._subs.get(wire[len(PREFIX) :], ())):
             sub.put(text)
-
-    def _hand_out(self, batch: list[tuple[str, str]]) -> None:
-        """A group's batch: each message to the local subscribers of its channel."""
-        subs = self._subs
-        for channel, text in batch:
-            for sub in tuple(subs.get(channel, ())):
-                sub.put(text)
 
     async def ping(self) -> bool:
         return bool(await self._redis.ping())

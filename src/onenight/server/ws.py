@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from onenight.cluster import channel
+from onenight.cluster import channel, frame_number
 from onenight.pubsub import SlowSubscriber, Subscription
 from onenight.session import protocol as P
 from onenight.session.hub import Answer, Hub, Session
@@ -279,15 +279,3 @@ class Connection:
         if self.session is not None:
             with contextlib.suppress(Exception):
                 await self.hub.presence(self.session, -1)
-
-
-def frame_number(text: str) -> int | None:
-    """The ``n`` of a room's frame (the last key before the padding), or None for an
-    answer (acks and errors are not numbered)."""
-    end = text.rfind(',"pad":"')
-    body = text if end < 0 else text[:end] + "}"
-    start = body.rfind('"n":', len(body) - 24)
-    if start < 0 or not body.endswith("}"):
-        return None
-    digits = body[start + 4 : -1]
-    return int(digits) if digits.isdigit() else None

@@ -21,7 +21,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from onenight.cluster import Frame, OwnerGone, final
+from onenight.cluster import Frame, OwnerGone
 from onenight.rules import Phase
 from onenight.storage import Event
 
@@ -30,6 +30,7 @@ from . import protocol as P
 from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
 from .core import decide
+from .padding import pad
 from .protocol import BadMessage
 from .room import Room
 from .views import encode, log_frame, room_frame, state_frame, visible, with_field, you
@@ -42,6 +43,9 @@ log = logging.getLogger("onenight.session")
 REPLAY = 32  #: frames kept per member for a resume that missed a few
 REDELIVER = 0.25  #: seconds between tries of frames the bus failed to take
 ANSWERS_KEPT = 256  #: answers to forwarded requests kept per room, for a request asked again
+#: seconds a connection opened in another process may wait before its count reaches the
+#: owner (it opens, then is counted): meanwhile the room's frames are published for it
+OPENING = 10.0
 
 #: Night messages: at most one of these per member per turn is accepted.
 TAPS = (P.Act, P.Nothing)
@@ -83,6 +87,9 @@ class RoomActor:
         self.online: dict[int, int] = {}  #: member → connections, in every process
         self.online_at: dict[str, dict[int, int]] = {}  #: process → member → connections
         self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
+        #: until when (monotonic time) the frames are published whatever the counts say:
+        #: a connection opened in another process and not counted yet, or a take-over
+        self.elsewhere_until = 0.0
         self.bots = BotSeats()
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
@@ -104,7 +111,7 @@ class RoomActor:
         if not frames:
             return
         try:
-            await self.hub.cluster.deliver(self.room.code, frames)
+            await self.hub.cluster.deliver(self.room.code, frames, self.heard_elsewhere())
         except Exception:
             self.outbox[:0] = frames
             if self.redeliver is None or self.redeliver.done():
@@ -291,7 +298,8 @@ class RoomActor:
         n = self.numbers.get(member, 0) + 1
         self.numbers[member] = n
         raw = with_field(frame if isinstance(frame, str) else encode(frame), "n", n)
-        f = Frame(member, n, raw, self.pad_size(night_only))
+        size = self.pad_size(night_only)
+        f = Frame(member, n, raw if size is None else pad(raw.encode(), size))
         kept = self.kept.get(member)
         if kept is None:
             kept = self.kept[member] = deque(maxlen=REPLAY)
@@ -307,7 +315,7 @@ class RoomActor:
         if last > numbers or (numbers > last and (not kept or kept[0].n > last + 1)):
             self.numbers[member] = max(numbers, last)
             return None
-        return [final(f.raw, f.size) for f in kept if f.n > last]
+        return [f.text for f in kept if f.n > last]
 
     def restore_frames(self, kept: dict[int, list[Frame]]) -> None:
         """Frame numbers and kept frames from the cluster (a room taken over)."""
@@ -315,6 +323,20 @@ class RoomActor:
             if frames:
                 self.kept[member] = deque(frames, maxlen=REPLAY)
                 self.numbers[member] = frames[-1].n
+
+    def heard_elsewhere(self) -> bool:
+        """Whether another process may hold a connection of a member: then the frames go
+        on the bus for it; else this process hands them to its own connections alone (a
+        room whose members all came to its process costs Redis no ``PUBLISH``)."""
+        if time.monotonic() < self.elsewhere_until:
+            return True
+        me = self.hub.cluster.me
+        return any(p != me and any(c.values()) for p, c in self.online_at.items())
+
+    def opened_elsewhere(self) -> None:
+        """A connection of a member opened in another process (or this process took the
+        room over, and the counts it read may be a moment old): publish for a while."""
+        self.elsewhere_until = time.monotonic() + OPENING
 
     def recipients(self) -> list[int]:
         return [m.id for m in self.room.members.values() if not m.gone]

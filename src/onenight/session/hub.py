@@ -178,6 +178,7 @@ class Hub:
             await self.cluster.release(code, closed=True)
             return False
         actor = RoomActor(self, room)
+        actor.opened_elsewhere()  # the counts read below may miss a connection opening
         try:
             actor.restore_frames(await self.cluster.kept(code, list(room.members)))
             actor.online_at = await self.cluster.online(code)
@@ -355,6 +356,8 @@ class Hub:
         if op == "open":
             async with actor.locked():
                 self._member(actor, args)
+                if args.get("process") != self.cluster.me:
+                    actor.opened_elsewhere()  # its frames go on the bus from now on
                 last = args.get("last")
                 missed = None if last is None else actor.missed(member, last)
                 if missed is None:
@@ -458,7 +461,8 @@ class Hub:
     async def open(self, session: Session, last: int | None) -> list[str] | None:
         """A connection opens: the frames after ``last`` when they are all kept, else
         None and the member's full view is published on its channel."""
-        found = await self.route(session.room, "open", self._args(session, last=last))
+        args = self._args(session, last=last, process=self.cluster.me)
+        found = await self.route(session.room, "open", args)
         missed: list[str] | None = found["missed"]
         return missed
 
