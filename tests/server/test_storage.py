@@ -218,9 +218,7 @@ async def test_redis_commands_go_out_together_in_order() -> None:
             await cluster.deliver("PIPEX", [Frame(1, 1, '{"type":"x","n":1}')])
             got = await asyncio.wait_for(anext(aiter(sub)), 5)
             assert got == '{"type":"x","n":1}'
-            assert await cluster.kept("PIPEX", [1]) == {
-                1: [Frame(1, 1, '{"type":"x","n":1}')]
-            }
+            assert await cluster.kept("PIPEX", [1]) == {1: [Frame(1, 1, '{"type":"x","n":1}')]}
             await sub.close()
         finally:
             await cluster.redis.aclose()

@@ -1,0 +1,65 @@
+"""Where an owner's frames go: to its own connections always, on the bus only while
+another process may hold a connection of a member (onenight.session.actor)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from onenight.cluster import Frame
+from onenight.session import actor as actor_module
+from onenight.session.actor import RoomActor
+from onenight.session.room import Room
+
+
+class Deliveries:
+    """A cluster that records each delivery and whether it went on the bus."""
+
+    shared = True
+    me = "a"
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[list[int], bool]] = []
+
+    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+        self.sent.append(([f.n for f in frames], elsewhere))
+
+
+async def _deliver_one(actor: RoomActor, cluster: Deliveries) -> bool:
+    async with actor.locked():
+        actor.send(1, {"type": "x"})
+    return cluster.sent[-1][1]
+
+
+async def test_frames_go_on_the_bus_only_while_another_process_may_need_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = [100.0]
+    fake_time = SimpleNamespace(time=time.time, monotonic=lambda: clock[0])
+    monkeypatch.setattr(actor_module, "time", fake_time)
+    cluster = Deliveries()
+    hub: Any = SimpleNamespace(cluster=cluster, metrics=None)
+    actor = RoomActor(hub, Room("ROOMX"))
+    assert not await _deliver_one(actor, cluster)  # nobody anywhere: kept, not published
+
+    actor.online_at = {"a": {1: 1, 2: 2}}  # every connection here, at the owner
+    assert not await _deliver_one(actor, cluster)
+    actor.online_at["b"] = {3: 0}  # one was at b, and is closed now
+    assert not await _deliver_one(actor, cluster)
+    actor.online_at["b"][3] = 1  # a member is connected to b: b reads the bus
+    assert await _deliver_one(actor, cluster)
+    actor.online_at["b"][3] = 0
+    assert not await _deliver_one(actor, cluster)
+
+    # a connection opens at b: from then on, before b's count comes, and for a while
+    actor.opened_elsewhere()
+    assert await _deliver_one(actor, cluster)
+    clock[0] += actor_module.OPENING - 0.1
+    assert await _deliver_one(actor, cluster)
+    clock[0] += 0.2  # its count never came (it failed to open): back to this process alone
+    assert not await _deliver_one(actor, cluster)
+    assert [n for n, _ in cluster.sent] == [[n] for n in range(1, 9)]  # every frame once
