@@ -162,23 +162,21 @@ async def test_the_owner_hands_its_own_members_their_frames_and_publishes_only_f
         return str(await asyncio.wait_for(anext(aiter(sub)), 5))
 
     try:
-        await cluster.deliver("HANDX", frames(1), elsewhere=False)
-        await cluster.deliver("HANDX", frames(2), elsewhere=True)
-        await cluster.deliver("HANDX", frames(3), elsewhere=False)
-        await cluster.deliver("HANDX", frames(4), elsewhere=True)
+        for n in (1, 2, 3, 4):
+            await cluster.deliver("HANDX", frames(n), {1: n, 2: n}, elsewhere=n % 2 == 0)
         got_here = [await next_of(here) for _ in range(4)]
         assert got_here == [f'{{"type":"x","to":1,"n":{n}}}' for n in (1, 2, 3, 4)]
         got_there = [await next_of(there) for _ in range(2)]
         assert got_there == [f'{{"type":"x","to":2,"n":{n}}}' for n in (2, 4)]
         await asyncio.sleep(0.2)  # the batches Redis brings back to the owner: skipped
         assert here.pending() == 0 and there.pending() == 0
-        kept = await cluster.kept("HANDX", [1, 2])
-        assert [f.n for f in kept[1]] == [f.n for f in kept[2]] == [1, 2, 3, 4]
-        assert kept[2] == [f for n in (1, 2, 3, 4) for f in frames(n) if f.member == 2]
+        kept = await cluster.kept("HANDX")  # published or not, every delivery is kept
+        assert kept.frames == {m: [frames(n)[m - 1] for n in (1, 2, 3, 4)] for m in (1, 2)}
+        assert kept.numbers == {1: 4, 2: 4}
     finally:
         await here.close()
         await there.close()
-        await cluster.redis.delete("onenight:kept:HANDX:1", "onenight:kept:HANDX:2")
+        await cluster.redis.delete("onenight:kept:HANDX", "onenight:numbers:HANDX")
         await cluster.redis.aclose()
         await mine.close()
         await theirs.close()
@@ -192,7 +190,7 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
     from redis.exceptions import ResponseError
 
-    from onenight.cluster import Frame
+    from onenight.cluster import Frame, Kept
     from onenight.cluster.redis import RedisCluster
     from onenight.pubsub.redis import RedisPubSub, connect
     from onenight.pubsub.resp import Pipeliner
@@ -215,24 +213,28 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         try:
             sub = await pubsub.subscribe(["PIPEX:1"], group="PIPEX")
             await redis.script_flush()
-            await cluster.deliver("PIPEX", [Frame(1, 1, '{"type":"x","n":1}')])
+            frame = Frame(1, 1, '{"type":"x","n":1}')
+            await cluster.deliver("PIPEX", [frame], {1: 1})
             got = await asyncio.wait_for(anext(aiter(sub)), 5)
             assert got == '{"type":"x","n":1}'
-            assert await cluster.kept("PIPEX", [1]) == {1: [Frame(1, 1, '{"type":"x","n":1}')]}
+            assert await cluster.kept("PIPEX") == Kept({1: [frame]}, {1: 1})
             await sub.close()
         finally:
             await cluster.redis.aclose()
             await pubsub.close()
             await other.close()
     finally:
-        await redis.delete("onenight-test:word", "onenight-test:n", "onenight:kept:PIPEX:1")
+        await redis.delete("onenight-test:word", "onenight-test:n")
+        await redis.delete("onenight:kept:PIPEX", "onenight:numbers:PIPEX")
         await pipeline.close()
         await redis.aclose()
 
 
-async def test_the_cluster_keeps_each_members_last_frames_with_a_time_to_live() -> None:
-    """A take-over numbers on from the kept frames: whatever the count delivered, the last
-    KEEP of each member come back, in order, and their list expires (not kept forever)."""
+async def test_the_cluster_keeps_a_rooms_last_deliveries_and_numbers_with_a_time_to_live() -> None:
+    """A take-over numbers on from what the cluster kept: whatever the count delivered,
+    each member's frames in the last KEEP deliveries come back, in order, with the number
+    of every member's last frame (one whose frames are all older than that too), and
+    both keys expire (not kept forever)."""
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
     from onenight.cluster import Frame
@@ -242,21 +244,28 @@ async def test_the_cluster_keeps_each_members_last_frames_with_a_time_to_live() 
 
     pubsub = RedisPubSub(REDIS_URL)
     cluster = RedisCluster(REDIS_URL, pubsub)
-    keys = ["onenight:kept:KEEPX:1", "onenight:kept:KEEPX:2"]
+    keys = ["onenight:kept:KEEPX", "onenight:numbers:KEEPX"]
     try:
         await cluster.redis.delete(*keys)
-        sent: dict[int, list[Frame]] = {1: [], 2: []}
+        deliveries: list[list[Frame]] = []
+        numbers: dict[int, int] = {}
         for n in range(1, 3 * KEEP + 6):  # past the trims, and not just after one
             batch = [Frame(1, n, f'{{"type":"x","n":{n}}}')]
             if n % 3 == 0:  # member 2 gets a frame now and then, padded
                 text = pad(f'{{"type":"y","n":{n // 3}}}'.encode(), 64)
                 batch.append(Frame(2, n // 3, text))
-            for f in batch:
-                sent[f.member].append(f)
-            await cluster.deliver("KEEPX", batch)
+            if n == 1:  # member 3 gets one frame, and none after
+                batch.append(Frame(3, 1, '{"type":"z","n":1}'))
+            deliveries.append(batch)
+            numbers.update((f.member, f.n) for f in batch)
+            await cluster.deliver("KEEPX", batch, numbers)
             if n in (1, KEEP, 2 * KEEP + 1, 3 * KEEP + 5):
-                kept = await cluster.kept("KEEPX", [1, 2])
-                assert kept == {m: frames[-KEEP:] for m, frames in sent.items()}
+                kept = await cluster.kept("KEEPX")
+                recent = [f for batch in deliveries[-KEEP:] for f in batch]
+                members = {f.member for f in recent}
+                assert kept.frames == {m: [f for f in recent if f.member == m] for m in members}
+                assert kept.numbers == numbers
+        assert 3 not in kept.frames and kept.numbers[3] == 1
         for key in keys:
             assert 0 < await cluster.redis.ttl(key) <= KEPT_TTL
     finally:
@@ -334,7 +343,7 @@ async def test_the_cluster_says_bus_down_while_redis_is_away() -> None:
             cluster.acquire("AWAYA"),
             cluster.owner("AWAYA"),
             cluster.release("AWAYA", closed=True),
-            cluster.kept("AWAYA", [1, 2]),
+            cluster.kept("AWAYA"),
             cluster.taps("AWAYA"),
             cluster.presence("AWAYA", 1, +1),
             cluster.online("AWAYA"),

@@ -4,7 +4,7 @@ another process may hold a connection of a member (onenight.session.actor)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -25,7 +25,10 @@ class Deliveries:
     def __init__(self) -> None:
         self.sent: list[tuple[list[int], bool]] = []
 
-    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+    async def deliver(
+        self, code: str, frames: Sequence[Frame], numbers: Mapping[int, int], elsewhere: bool
+    ) -> None:
+        assert numbers == {f.member: f.n for f in frames}  # the last of each, to number on
         self.sent.append(([f.n for f in frames], elsewhere))
 
 

@@ -166,7 +166,7 @@ class BusAway(Elsewhere):
     async def acquire(self, code: str) -> bool:
         return True
 
-    async def kept(self, code: str, members: typing.Any) -> dict[int, list[typing.Any]]:
+    async def kept(self, code: str) -> typing.Any:
         raise BusDown("Connection refused")
 
     async def release(self, code: str, closed: bool) -> None:

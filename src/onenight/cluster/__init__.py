@@ -14,7 +14,7 @@ truth, so any process can take a room over by replaying it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from onenight.pubsub import PubSub
@@ -30,6 +30,14 @@ class Frame(NamedTuple):
     member: int
     n: int
     text: str
+
+
+class Kept(NamedTuple):
+    """What a room's last owner left for the next: each member's last frames, and the
+    number of each member's last frame (to number on from)."""
+
+    frames: dict[int, list[Frame]]
+    numbers: dict[int, int]
 
 
 def frame_number(text: str) -> int | None:
@@ -106,13 +114,20 @@ class Cluster(Protocol):
         """Forward a request to the room's owner; its answer, or BadMessage, or
         OwnerGone when it does not answer in time."""
 
-    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+    async def deliver(
+        self,
+        code: str,
+        frames: Sequence[Frame],
+        numbers: Mapping[int, int],
+        elsewhere: bool = True,
+    ) -> None:
         """Hand frames, in order, to this process's subscribers of their channels, and
-        keep them, with their numbers, for a resume; ``elsewhere``: publish them to the
-        other processes too (one of them may hold a connection of a member)."""
+        keep them, with every member's last number (``numbers``), for a take-over;
+        ``elsewhere``: publish them to the other processes too (one of them may hold a
+        connection of a member)."""
 
-    async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
-        """The frames kept for each member (for a process that takes a room over)."""
+    async def kept(self, code: str) -> Kept:
+        """The frames kept and the numbers (for a process that takes a room over)."""
 
     async def tapped(self, code: str, member: int, turn: int) -> None:
         """Note a member's tap in a night turn (its one act or ``nothing``), for the
@@ -164,11 +179,17 @@ class LocalCluster:
     async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         raise OwnerGone(owner)
 
-    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+    async def deliver(
+        self,
+        code: str,
+        frames: Sequence[Frame],
+        numbers: Mapping[int, int],
+        elsewhere: bool = True,
+    ) -> None:
         self.pubsub.hand_out([(channel(code, f.member), f.text) for f in frames])
 
-    async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
-        return {}
+    async def kept(self, code: str) -> Kept:
+        return Kept({}, {})
 
     async def tapped(self, code: str, member: int, turn: int) -> None:
         return None  # the room's actor remembers: no other process takes the room over
@@ -208,6 +229,7 @@ __all__ = [
     "BusDown",
     "Cluster",
     "Frame",
+    "Kept",
     "LocalCluster",
     "Owner",
     "OwnerGone",

@@ -15,14 +15,16 @@ Keys (all under ``onenight:``):
   data, and the first process to notice lists the store's open rooms again, and sets
   ``relisted`` for a lease's time: meanwhile the live owners take their leases back,
   and nobody takes a room over.
-* ``kept:CODE:MEMBER`` → the member's last frames (their text as sent, numbered),
-  pushed in the same script call as their ``PUBLISH`` (atomic, as a ``MULTI``): a
-  process that takes a room over numbers on from there, and a ``resume`` after a
-  failover replays exactly what was missed. The frames of one delivery are one
-  ``PUBLISH`` on the room's group channel (:func:`onenight.pubsub.redis.pack`): one
-  message for each process to read, whatever the number of members; none when no other
-  process holds a connection of the room's members (the owner hands the frames to its
-  own connections itself, and the kept frames are pushed all the same).
+* ``kept:CODE`` → the room's last deliveries, each a batch of frames (their text as
+  sent, numbered: :func:`onenight.pubsub.redis.pack`), and ``numbers:CODE`` → the number
+  of each member's last frame, written in the same script call as the batch's
+  ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room over numbers on from
+  there, and a ``resume`` after a failover replays exactly what was missed (each
+  member's frames in the kept deliveries, up to the actor's REPLAY). The batch is one
+  ``PUBLISH`` on the room's group channel: one message for each process to read,
+  whatever the number of members; none when no other process holds a connection of the
+  room's members (the owner hands the frames to its own connections itself, and the
+  batch is kept all the same).
 * ``taps:CODE`` → member → the night turn of its last tap, written before the tap is
   answered: the process that takes the room over in that turn refuses a second one.
 * ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
@@ -42,19 +44,18 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import orjson
 from redis.exceptions import NoScriptError, RedisError
 
 from onenight.pubsub import PubSub, Subscription
-from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack
+from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack, unpack
 from onenight.pubsub.resp import Pipeliner
-from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
 
-from . import BusDown, Frame, Owner, OwnerGone, channel, frame_number
+from . import BusDown, Frame, Kept, Owner, OwnerGone, channel, frame_number
 
 log = logging.getLogger("onenight.cluster")
 
@@ -65,7 +66,7 @@ HEARTBEAT = 3.0
 STUCK = 10.0  #: seconds without a sign of life from the event loop: leases lapse
 BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody owns
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
-KEEP = 32  #: frames kept per member (the actor's REPLAY)
+KEEP = 64  #: deliveries kept per room (each member's frames in them, for a take-over)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frames (see DELIVER)
 
 #: Each lease renewed (1), taken back where Redis has lost it (2: restarted empty, or a
@@ -97,25 +98,25 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
-#: Frames in order: each kept (KEYS[i]: ``kept:CODE:MEMBER``) and all published as one
-#: batch, in one atomic step (ARGV: KEEP, KEPT_TTL, the group channel, the batch, then
-#: the kept entry of each frame; an empty channel: kept, not published).
-#: Each member's kept list grows to twice KEEP before it is trimmed back to KEEP, and its
-#: time to live is set then and when it starts: one command a frame, not three (Redis spent
-#: most of its time on these lists). Readers take the last KEEP (:meth:`RedisCluster.kept`).
+#: A delivery's batch kept (KEYS[1]: ``kept:CODE``) with the members' frame numbers
+#: (KEYS[2]: ``numbers:CODE``), and published, in one atomic step (ARGV: KEEP, KEPT_TTL,
+#: the group channel, or nothing: kept, not published; the batch; the numbers as JSON).
+#: The list grows to twice KEEP before it is trimmed back to KEEP, and its time to live is
+#: set then and when it starts. One list push a delivery, not one a frame: Redis spent
+#: most of its time on per-member lists (2026-12-01: 57 µs a script call for a chat line
+#: to 8 members). Readers take the last KEEP (:meth:`RedisCluster.kept`).
 DELIVER = """
 local keep, ttl = tonumber(ARGV[1]), tonumber(ARGV[2])
-for i = 1, #KEYS do
-  local n = redis.call('RPUSH', KEYS[i], ARGV[4 + i])
-  if n > 2 * keep then
-    redis.call('LTRIM', KEYS[i], -keep, -1)
-    redis.call('EXPIRE', KEYS[i], ttl)
-  elseif n == 1 then
-    redis.call('EXPIRE', KEYS[i], ttl)
-  end
+local n = redis.call('RPUSH', KEYS[1], ARGV[4])
+if n > 2 * keep then
+  redis.call('LTRIM', KEYS[1], -keep, -1)
+  redis.call('EXPIRE', KEYS[1], ttl)
+elseif n == 1 then
+  redis.call('EXPIRE', KEYS[1], ttl)
 end
+redis.call('SET', KEYS[2], ARGV[5], 'EX', ttl)
 if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4]) end
-return #KEYS
+return n
 """
 BUCKET = """
 local now, rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -151,14 +152,21 @@ def _on_the_bus(
     return on_the_bus
 
 
-def kept_frame(member: int, item: bytes) -> Frame:
-    """A frame of a member's kept list: its text as sent (a list of an older server
-    holds ``[n, raw, size]``)."""
-    if item[:1] == b"[":
-        n, raw, size = orjson.loads(item)
-        return Frame(member, n, raw if size is None else pad(raw.encode(), size))
-    text = item.decode()
-    return Frame(member, frame_number(text) or 0, text)
+def kept_frames(batches: Sequence[bytes], numbers: bytes | None) -> Kept:
+    """Each member's frames in a room's kept deliveries, in order, and the number of
+    each member's last frame (a batch that cannot be read is skipped: the members it
+    was for get their full view instead of what they missed)."""
+    frames: dict[int, list[Frame]] = {}
+    for batch in batches:
+        try:
+            messages = unpack(batch)[1]
+            for wire, text in messages:
+                member = int(wire.rpartition(":")[2])
+                frames.setdefault(member, []).append(Frame(member, frame_number(text) or 0, text))
+        except (orjson.JSONDecodeError, TypeError, ValueError):
+            log.warning("cluster: a kept delivery that cannot be read: skipped")
+    last = {int(m): int(n) for m, n in orjson.loads(numbers).items()} if numbers else {}
+    return Kept(frames, last)
 
 
 def _key(*parts: object) -> str:
@@ -511,7 +519,13 @@ class RedisCluster:
 
     # ----- frames, presence, limits -----
 
-    async def deliver(self, code: str, frames: Sequence[Frame], elsewhere: bool = True) -> None:
+    async def deliver(
+        self,
+        code: str,
+        frames: Sequence[Frame],
+        numbers: Mapping[int, int],
+        elsewhere: bool = True,
+    ) -> None:
         """One script call for the whole batch (not four commands a frame in a MULTI:
         their encoding and replies cost this process more than the frames), and one
         message on the room's group channel when another process may need it. Once Redis
@@ -519,14 +533,11 @@ class RedisCluster:
         (its listener skips the batch when Redis brings it back). Should Redis fail,
         nothing was handed out: the actor delivers the same frames again later."""
         messages = [(channel(code, f.member), f.text) for f in frames]
-        kept = f"{PREFIX}kept:{code}:"
-        keys = [f"{kept}{f.member}" for f in frames]
-        if elsewhere:
-            args: list[Any] = [KEEP, KEPT_TTL, group_channel(code), self._pack(messages)]
-        else:
-            args = [KEEP, KEPT_TTL, "", ""]
-        args += (f.text for f in frames)
-        command = ("EVALSHA", self._deliver.sha, len(keys), *keys, *args)
+        batch = self._pack(messages)
+        wire = group_channel(code) if elsewhere else ""
+        counts = orjson.dumps(numbers, option=orjson.OPT_NON_STR_KEYS)
+        keys = (f"{PREFIX}kept:{code}", f"{PREFIX}numbers:{code}")
+        command = ("EVALSHA", self._deliver.sha, 2, *keys, KEEP, KEPT_TTL, wire, batch, counts)
         try:
             await self.pipeline.execute(*command)
         except NoScriptError:  # Redis restarted and forgot it: load it, and once more
@@ -535,15 +546,12 @@ class RedisCluster:
         self.pubsub.hand_out(messages)
 
     @_on_the_bus
-    async def kept(self, code: str, members: Sequence[int]) -> dict[int, list[Frame]]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for member in members:
-                pipe.lrange(_key("kept", code, member), -KEEP, -1)
-            lists = await pipe.execute()
-        frames: dict[int, list[Frame]] = {}
-        for member, items in zip(members, lists, strict=True):
-            frames[member] = [kept_frame(member, item) for item in items]
-        return frames
+    async def kept(self, code: str) -> Kept:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.lrange(_key("kept", code), -KEEP, -1)
+            pipe.get(_key("numbers", code))
+            batches, numbers = await pipe.execute()
+        return kept_frames(batches, numbers)
 
     async def tapped(self, code: str, member: int, turn: int) -> None:
         key = _key("taps", code)

@@ -21,7 +21,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from onenight.cluster import Frame, OwnerGone
+from onenight.cluster import Frame, Kept, OwnerGone
 from onenight.rules import Phase
 from onenight.storage import Event
 
@@ -111,7 +111,8 @@ class RoomActor:
         if not frames:
             return
         try:
-            await self.hub.cluster.deliver(self.room.code, frames, self.heard_elsewhere())
+            cluster = self.hub.cluster
+            await cluster.deliver(self.room.code, frames, self.numbers, self.heard_elsewhere())
         except Exception:
             self.outbox[:0] = frames
             if self.redeliver is None or self.redeliver.done():
@@ -317,12 +318,13 @@ class RoomActor:
             return None
         return [f.text for f in kept if f.n > last]
 
-    def restore_frames(self, kept: dict[int, list[Frame]]) -> None:
+    def restore_frames(self, kept: Kept) -> None:
         """Frame numbers and kept frames from the cluster (a room taken over)."""
-        for member, frames in kept.items():
+        self.numbers.update(kept.numbers)
+        for member, frames in kept.frames.items():
             if frames:
                 self.kept[member] = deque(frames, maxlen=REPLAY)
-                self.numbers[member] = frames[-1].n
+                self.numbers[member] = max(self.numbers.get(member, 0), frames[-1].n)
 
     def heard_elsewhere(self) -> bool:
         """Whether another process may hold a connection of a member: then the frames go

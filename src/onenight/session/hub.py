@@ -180,7 +180,7 @@ class Hub:
         actor = RoomActor(self, room)
         actor.opened_elsewhere()  # the counts read below may miss a connection opening
         try:
-            actor.restore_frames(await self.cluster.kept(code, list(room.members)))
+            actor.restore_frames(await self.cluster.kept(code))
             actor.online_at = await self.cluster.online(code)
             actor.tapped = await self.cluster.taps(code)
         except BaseException:  # the bus failed: the lease goes (else held, never served)
