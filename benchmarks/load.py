@@ -33,7 +33,10 @@ single pair of runs can say x1.0 or x1.5 of the same code; neighbours compare be
    ack), counted inside the window only; chats/s the lines acknowledged. The CPU time of
    the server processes, of this client process, of redis-server and of every PostgreSQL
    process over the window is printed with it, and ``machine``: the cores the whole
-   machine kept busy (2 = every core of the 2-core machine). A server process near 100%
+   machine kept busy (2 = every core of the 2-core machine), with two parts of it that no
+   process is charged for: ``softirq`` (the kernel's loopback networking, run in
+   software interrupts) and ``steal`` (time the hypervisor gave another guest: the cores
+   were busy, but not for this machine). A server process near 100%
    of a core is the bottleneck; a client near 100% would mean the figure is the
    client's; ``machine`` near the core count means nothing more can be had here (the
    clients, Redis and PostgreSQL share the cores with the server processes). The report
@@ -505,12 +508,15 @@ def postgres_seconds() -> dict[int, float]:
     return {int(pid): cpu_seconds(int(pid)) for pid in out.stdout.split()}
 
 
-def busy_seconds() -> float:
+def machine_seconds() -> tuple[float, float, float]:
     """CPU seconds the whole machine has spent busy (Linux /proc/stat: all but idle and
-    iowait), to see whether the cores were all in use."""
+    iowait), to see whether the cores were all in use; of them, those spent on software
+    interrupts (the kernel's loopback networking, charged to no process) and those
+    stolen by the hypervisor (another guest ran on this machine's cores)."""
     with open("/proc/stat") as f:
         ticks = [int(x) for x in f.readline().split()[1:]]
-    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+    hz = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - ticks[3] - ticks[4]) / hz, ticks[6] / hz, ticks[7] / hz
 
 
 def redis_pid() -> int | None:
@@ -532,7 +538,8 @@ class Window:
         self.pids = pids
         self.spies = spy(args, pids)
         self.cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
-        self.own0, self.pg0, self.busy0 = time.process_time(), postgres_seconds(), busy_seconds()
+        self.own0, self.pg0 = time.process_time(), postgres_seconds()
+        self.machine0 = machine_seconds()
         self.t0 = time.perf_counter()
 
     def close(self) -> dict[str, float]:
@@ -541,7 +548,10 @@ class Window:
         cpu["client"] = (time.process_time() - self.own0) / took
         pg1 = postgres_seconds()
         cpu["postgres"] = sum(pg1[p] - self.pg0[p] for p in pg1 if p in self.pg0) / took
-        cpu["machine"] = (busy_seconds() - self.busy0) / took
+        busy, softirq, steal = (
+            b - a for a, b in zip(self.machine0, machine_seconds(), strict=True)
+        )
+        cpu["softirq"], cpu["steal"], cpu["machine"] = softirq / took, steal / took, busy / took
         return cpu
 
     async def spied(self) -> None:
