@@ -26,14 +26,32 @@ def test_the_room_goes_where_more_than_half_of_its_online_members_are() -> None:
     assert where_most_are({"a": {1: 0}}) is None
 
 
+def test_members_offline_count_against_every_process() -> None:
+    """Of 8 members, one connected to the room's first process and the others away (they
+    are reconnecting): nowhere holds more than half, and the room stays."""
+    assert where_most_are({"a": {1: 1}, "b": {2: 0, 3: 0}}, members=8) is None
+    assert where_most_are({"a": {1: 1}, "b": {2: 1, 3: 1, 4: 1, 5: 1}}, members=8) is None
+    assert where_most_are({"a": {1: 1}, "b": {m: 1 for m in range(2, 7)}}, members=8) == "b"
+    # members connected to two processes at once: both hold more than half; the owner stays
+    both = {"a": {1: 1, 2: 1}, "b": {1: 1, 2: 1}}
+    assert where_most_are(both, members=2, owner="b") == "b"
+    assert where_most_are(both, members=2, owner="a") == "a"
+
+
 def _hub(shared: bool = True, follow: bool = True) -> Any:
     cluster = SimpleNamespace(shared=shared, me="a")
     return SimpleNamespace(cluster=cluster, limits=Limits(follow_members=follow), rooms={})
 
 
-def _actor(hub: Any, phase: Phase | None, online_at: dict[str, dict[int, int]]) -> Any:
+def _actor(
+    hub: Any, phase: Phase | None, online_at: dict[str, dict[int, int]], bots: int = 0
+) -> Any:
+    """A room whose members are those of ``online_at``, and ``bots`` bots."""
     play = None if phase is None else SimpleNamespace(phase=phase)
-    room = SimpleNamespace(code="ROOMX", closed=False, play=play)
+    ids = {m for counts in online_at.values() for m in counts}
+    members = {m: SimpleNamespace(gone=False, bot=None) for m in ids}
+    members.update({100 + i: SimpleNamespace(gone=False, bot="basic") for i in range(bots)})
+    room = SimpleNamespace(code="ROOMX", closed=False, play=play, members=members)
     actor = SimpleNamespace(room=room, online_at=online_at)
     hub.rooms["ROOMX"] = actor
     return actor
@@ -65,6 +83,18 @@ async def test_the_owner_hands_the_room_over_only_out_of_the_night() -> None:
     assert await _moves(one, _actor(one, None, elsewhere)) == []
     off = _hub(follow=False)
     assert await _moves(off, _actor(off, None, elsewhere)) == []
+
+
+async def test_offline_members_hold_the_room_and_bots_do_not() -> None:
+    """The host is still connected to the room's first process while the others
+    reconnect: the room does not go back to it. Bots never connect: they do not count."""
+    hub = _hub()
+    away = {"a": {2: 0, 3: 0, 4: 0}, "b": {1: 1}}  # a owns it; its players are away
+    assert await _moves(hub, _actor(hub, None, away)) == []
+    back = {"a": {2: 0, 3: 0, 4: 0}, "b": {1: 1, 5: 1, 6: 1, 7: 1}}  # 4 of 7 at b
+    assert await _moves(hub, _actor(hub, None, back)) == ["b"]
+    with_bots = {"a": {1: 1}, "b": {2: 1, 3: 1}}
+    assert await _moves(hub, _actor(hub, None, with_bots, bots=5)) == ["b"]
 
 
 async def test_a_room_new_to_its_owner_waits_before_it_moves_on(

@@ -8,12 +8,16 @@ docs/deploy.md) puts every member of a room on one process, but the room was mad
 whichever process took its creation: so its owner hands it over to them. With any other
 routing it only moves where most members are.
 
-The rule: when a process holds more than half of the room's online members (a member is
-counted once, wherever it is connected; the owner learns of every connection through the
-members' presence), and it is not the owner, the room moves there. Only one process can
-hold more than half, so a room never moves back and forth without its members moving; and
-at most once in :data:`MOVE_GAP` seconds (a check that comes sooner waits). Never in the
-night: the night's frames keep the timing they would have had.
+The rule: when a process holds more than half of the room's members (connected there:
+the owner learns of every connection through the members' presence; a member offline
+counts against every process, a bot not at all), and it is not the owner, the room moves
+there. Only one process can hold more than half (unless members are connected to several
+at once: then the owner keeps the room if it is one of them), so a room never moves back
+and forth without its members moving. Counting the offline members keeps a room where
+it is while most of its players reconnect: a host still connected to the process the
+room was made on does not take it back there for the moment the others are away. At most
+once in :data:`MOVE_GAP` seconds (a check that comes sooner waits); never in the night:
+the night's frames keep the timing they would have had.
 
 The hand-over is the graceful one of a server stopping: under the room's lock (no
 command half done), its frames delivered, the actor stopped and the lease given back;
@@ -43,14 +47,25 @@ log = logging.getLogger("onenight.session")
 MOVE_GAP = 1.0  #: seconds a room stays with an owner before it may move again
 
 
-def where_most_are(online_at: Mapping[str, Mapping[int, int]]) -> str | None:
-    """The process holding more than half of the room's online members, if one does."""
+def where_most_are(
+    online_at: Mapping[str, Mapping[int, int]], members: int = 0, owner: str | None = None
+) -> str | None:
+    """The process holding more than half of the room's ``members`` (at least its online
+    ones), if one does; the ``owner`` when it is one of several that do."""
     online = {m for counts in online_at.values() for m, n in counts.items() if n > 0}
-    for process, counts in online_at.items():
-        here = sum(1 for n in counts.values() if n > 0)
-        if 2 * here > len(online):
-            return process
-    return None
+    whole = max(members, len(online))
+    found = [
+        p for p, counts in online_at.items() if 2 * sum(n > 0 for n in counts.values()) > whole
+    ]
+    if owner in found:
+        return owner
+    return found[0] if found else None
+
+
+def people(actor: RoomActor) -> int:
+    """The room's members who may connect: not gone, not bots (a bot's seat has no
+    connection; a player whose seat a stand-in plays may come back)."""
+    return sum(1 for m in actor.room.members.values() if not m.gone and m.bot is None)
 
 
 class Follower:
@@ -80,7 +95,7 @@ class Follower:
         play = actor.room.play
         if actor.room.closed or (play is not None and play.phase == Phase.NIGHT):
             return
-        to = where_most_are(actor.online_at)
+        to = where_most_are(actor.online_at, people(actor), hub.cluster.me)
         if to is None or to == hub.cluster.me or hub.rooms.get(code) is not actor:
             return
         wait = self.owned_since.get(code, 0.0) + MOVE_GAP - time.monotonic()
@@ -103,7 +118,8 @@ class Follower:
         hub, code = self.hub, actor.room.code
         try:
             async with actor.locked():
-                if hub.rooms.get(code) is not actor or where_most_are(actor.online_at) != to:
+                here = where_most_are(actor.online_at, people(actor), hub.cluster.me)
+                if hub.rooms.get(code) is not actor or here != to:
                     return
                 play = actor.room.play
                 if play is not None and play.phase == Phase.NIGHT:
