@@ -117,3 +117,27 @@ async def test_a_room_new_to_its_owner_waits_before_it_moves_on(
     assert moved == []  # too soon
     await asyncio.sleep(0.3)
     assert moved == ["b"]  # looked at again once the gap was over
+
+
+async def test_a_room_that_should_move_at_night_moves_once_the_day_comes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its players all joined elsewhere just before the game began: the night keeps it
+    where it is, and it moves in the day (not only at the next presence change)."""
+    monkeypatch.setattr(follow, "MOVE_GAP", 0.1)
+    hub = _hub()
+    actor = _actor(hub, Phase.NIGHT, {"a": {1: 1}, "b": {2: 1, 3: 1}})
+    follower = Follower(hub)
+    moved: list[str] = []
+
+    async def hand_over(actor: Any, to: str) -> None:
+        moved.append(to)
+
+    follower._hand_over = hand_over  # type: ignore[method-assign]
+    follower.check(actor)
+    await asyncio.sleep(0.35)
+    assert moved == []  # looked at three times: still the night
+    actor.room.play.phase = Phase.DAY
+    await asyncio.sleep(0.15)
+    assert moved == ["b"]
+    follower.stop()

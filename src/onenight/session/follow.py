@@ -17,7 +17,8 @@ and forth without its members moving. Counting the offline members keeps a room 
 it is while most of its players reconnect: a host still connected to the process the
 room was made on does not take it back there for the moment the others are away. At most
 once in :data:`MOVE_GAP` seconds (a check that comes sooner waits); never in the night:
-the night's frames keep the timing they would have had.
+the night's frames keep the timing they would have had (a room that should move is
+looked at again every MOVE_GAP seconds, and moves once the day comes).
 
 The hand-over is the graceful one of a server stopping: under the room's lock (no
 command half done), its frames delivered, the actor stopped and the lease given back;
@@ -92,13 +93,16 @@ class Follower:
         hub, code = self.hub, actor.room.code
         if not hub.cluster.shared or not hub.limits.follow_members or code in self.moving:
             return
-        play = actor.room.play
-        if actor.room.closed or (play is not None and play.phase == Phase.NIGHT):
+        if actor.room.closed:
             return
         to = where_most_are(actor.online_at, people(actor), hub.cluster.me)
         if to is None or to == hub.cluster.me or hub.rooms.get(code) is not actor:
             return
-        wait = self.owned_since.get(code, 0.0) + MOVE_GAP - time.monotonic()
+        play = actor.room.play
+        if play is not None and play.phase == Phase.NIGHT:  # looked at again until day
+            wait = MOVE_GAP
+        else:
+            wait = self.owned_since.get(code, 0.0) + MOVE_GAP - time.monotonic()
         if wait > 0:
             if code not in self.later:
                 loop = asyncio.get_running_loop()
