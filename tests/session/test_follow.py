@@ -57,8 +57,8 @@ def _actor(
     return actor
 
 
-async def _moves(hub: Any, actor: Any) -> list[str]:
-    """Where ``check`` sends the room (the hand-over itself recorded, not carried out)."""
+def _recording(hub: Any) -> tuple[Follower, list[str]]:
+    """A follower whose hand-overs are recorded (where to), not carried out."""
     follower = Follower(hub)
     moved: list[str] = []
 
@@ -66,6 +66,12 @@ async def _moves(hub: Any, actor: Any) -> list[str]:
         moved.append(to)
 
     follower._hand_over = hand_over  # type: ignore[method-assign]
+    return follower, moved
+
+
+async def _moves(hub: Any, actor: Any) -> list[str]:
+    """Where ``check`` sends the room."""
+    follower, moved = _recording(hub)
     follower.check(actor)
     await asyncio.sleep(0)
     await asyncio.gather(*follower.moving.values())
@@ -104,13 +110,7 @@ async def test_a_room_new_to_its_owner_waits_before_it_moves_on(
     monkeypatch.setattr(follow, "MOVE_GAP", 0.2)
     hub = _hub()
     actor = _actor(hub, None, {"a": {1: 1}, "b": {2: 1, 3: 1}})
-    follower = Follower(hub)
-    moved: list[str] = []
-
-    async def hand_over(actor: Any, to: str) -> None:
-        moved.append(to)
-
-    follower._hand_over = hand_over  # type: ignore[method-assign]
+    follower, moved = _recording(hub)
     follower.came("ROOMX")
     follower.check(actor)
     await asyncio.sleep(0.05)
@@ -127,13 +127,7 @@ async def test_a_room_that_should_move_at_night_moves_once_the_day_comes(
     monkeypatch.setattr(follow, "MOVE_GAP", 0.1)
     hub = _hub()
     actor = _actor(hub, Phase.NIGHT, {"a": {1: 1}, "b": {2: 1, 3: 1}})
-    follower = Follower(hub)
-    moved: list[str] = []
-
-    async def hand_over(actor: Any, to: str) -> None:
-        moved.append(to)
-
-    follower._hand_over = hand_over  # type: ignore[method-assign]
+    follower, moved = _recording(hub)
     follower.check(actor)
     await asyncio.sleep(0.35)
     assert moved == []  # looked at three times: still the night
