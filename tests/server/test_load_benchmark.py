@@ -67,3 +67,40 @@ def check(rows: dict[str, re.Match[str]], summary: str, rooms: int, players: int
         # each line reaches every member of its room and is acknowledged
         assert messages >= chats * players, summary
         assert "flood=" in row["cpu"], summary
+
+
+def test_the_clients_process_does_not_collect_while_it_measures() -> None:
+    """A full collection of two thousand clients stopped the clients' loop for a second
+    and showed as a second of server latency: while the phases run, the clients' process
+    has its collector off and what existed before frozen; what the phases left (a cycle
+    made inside) is collected once they are over."""
+    import gc
+    import importlib.util
+    import weakref
+
+    spec = importlib.util.spec_from_file_location("load", ROOT / "benchmarks" / "load.py")
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    sys.modules["load"] = load  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(load)
+    finally:
+        del sys.modules["load"]
+
+    class Node:
+        other: object = None
+
+    assert gc.isenabled()
+    with load.clients_uncollected():
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0  # what existed is out of any collection's walk
+        cycle = Node()
+        cycle.other = cycle
+        left = weakref.ref(cycle)
+        del cycle
+        churn = [[i] for i in range(50_000)]  # would start young collections: none run
+        assert left() is not None
+        del churn
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+    assert left() is None  # collected once the phases are over
