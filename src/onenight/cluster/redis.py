@@ -8,6 +8,9 @@ Keys (all under ``onenight:``):
   let the room go, and one that finds none (Redis restarted empty) takes it back, with
   the room's entries in ``rooms`` and ``codes``: the games go on where they were.
   Graceful shutdown deletes its leases: others take the rooms at once.
+  ``released:CODE`` → the process that let the lease go (handed the room over, or shut
+  down), for :data:`RELEASED` seconds: its renewing thread, which may have listed the
+  lease just before, does not take it back.
 * ``process:ID`` → a heartbeat with the same TTL; ``processes`` → the ids seen.
 * ``rooms`` → the open rooms (every process watches them and takes over those whose
   lease is free); ``codes`` → every room code ever used (codes are unique).
@@ -68,23 +71,34 @@ BEAT = 0.25  #: seconds between renewals, and between looks for rooms nobody own
 CALL_LIMIT = 10.0  #: seconds a request may wait for a live owner
 KEEP = 64  #: deliveries kept per room (each member's frames in them, for a take-over)
 KEPT_TTL = 86_400  #: seconds the kept frames outlive their room's last frames (see DELIVER)
+#: seconds a lease let go is marked so (``released:CODE``): longer than a renewal takes
+#: from listing the leases to renewing them, however loaded the process
+RELEASED = 10.0
+RELEASED_MS = int(RELEASED * 1000)
 
 #: Each lease renewed (1), taken back where Redis has lost it (2: restarted empty, or a
-#: lapse nobody used; the room's open-room and code entries go back with it), or found
-#: another process's (0): one call for every lease of the process, not one a lease (the
-#: renewing thread spent 2-3% of a loaded process's time on them, four times a second).
-#: KEYS: ``rooms``, ``codes``, then each lease; ARGV: this process, the TTL, then each
+#: lapse nobody used; the room's open-room and code entries go back with it), found
+#: another process's (0), or found let go by this process (3: handed over or given back
+#: since the renewing thread listed its leases; ``released:CODE`` says so for
+#: :data:`RELEASED` seconds; before, such a lease was taken back, and the process the
+#: room was handed to could not take it until it was given back again). One call for
+#: every lease of the process, not one a lease (the renewing thread spent 2-3% of a
+#: loaded process's time on them, four times a second). KEYS: ``rooms``, ``codes``, then
+#: each lease, then each lease's ``released`` key; ARGV: this process, the TTL, then each
 #: lease's code (ARGV[i] is KEYS[i]'s).
 RENEW = """
 local me, ttl = ARGV[1], ARGV[2]
+local n = (#KEYS - 2) / 2
 local kept = {}
-for i = 3, #KEYS do
+for i = 3, n + 2 do
   local owner = redis.call('GET', KEYS[i])
   if owner == me then
     redis.call('PEXPIRE', KEYS[i], ttl)
     kept[#kept + 1] = 1
   elseif owner then
     kept[#kept + 1] = 0
+  elseif redis.call('GET', KEYS[i + n]) == me then
+    kept[#kept + 1] = 3
   else
     redis.call('SET', KEYS[i], me, 'PX', ttl)
     redis.call('SADD', KEYS[1], ARGV[i])
@@ -94,8 +108,13 @@ for i = 3, #KEYS do
 end
 return kept
 """
+#: The lease (KEYS[1]) deleted if it is this process's (ARGV[1]), and ``released:CODE``
+#: (KEYS[2]) set for ARGV[2] ms: a renewal that listed the lease before cannot take it back.
 RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+  return redis.call('DEL', KEYS[1])
+end
 return 0
 """
 #: A delivery's batch kept (KEYS[1]: ``kept:CODE``) with the members' frame numbers
@@ -279,9 +298,10 @@ class RedisCluster:
             except Exception:
                 log.exception("cluster: renewing the leases failed; retrying")
 
-    def renew(self) -> None:
+    def renew(self, codes: list[str] | None = None) -> None:
         """The heartbeat and every lease renewed (in the renewing thread); the leases
-        found another's are let go, on the event loop."""
+        found another's are let go, on the event loop. ``codes``: the leases as listed
+        before (a test's), not ``owned`` now."""
         import redis
 
         if self.leases is None:
@@ -289,14 +309,18 @@ class RedisCluster:
             self._renew = self.leases.register_script(RENEW)
         ttl = int(LEASE * 1000)
         since = time.monotonic()
-        codes = list(self.owned)
+        codes = list(self.owned) if codes is None else codes
         pipe = self.leases.pipeline(transaction=False)
         pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
         pipe.sadd(_key("processes"), self.me)
-        keys = [_key("rooms"), _key("codes"), *(_key("lease", code) for code in codes)]
+        leases = [_key("lease", code) for code in codes]
+        released = [_key("released", code) for code in codes]
+        keys = [_key("rooms"), _key("codes"), *leases, *released]
         self._renew(keys=keys, args=[self.me, ttl, *codes], client=pipe)
         kept = pipe.execute()[2]
-        lost = [code for code, k in zip(codes, kept, strict=True) if not k]
+        # 3: let go since the list was made; if the room is owned again meanwhile (and
+        # its lease lapsed), it is lost like one found another's: someone takes it over
+        lost = [code for code, k in zip(codes, kept, strict=True) if k in (0, 3)]
         back = [code for code, k in zip(codes, kept, strict=True) if k == 2]
         if back:
             log.warning("cluster: %d leases were gone from Redis: taken back", len(back))
@@ -325,7 +349,9 @@ class RedisCluster:
 
     async def _give_back(self, code: str) -> None:
         with contextlib.suppress(Exception):
-            await self._release(keys=[_key("lease", code)], args=[self.me])
+            await self._release(
+                keys=[_key("lease", code), _key("released", code)], args=[self.me, RELEASED_MS]
+            )
 
     async def _every_beat(self, what: str, *steps: Callable[[], Awaitable[None]]) -> None:
         """Every BEAT, these steps in order (a step that fails is logged and tried again
@@ -435,7 +461,9 @@ class RedisCluster:
     async def release(self, code: str, closed: bool) -> None:
         if self.owned.pop(code, None) is not None:
             self._count("released")
-        await self._release(keys=[_key("lease", code)], args=[self.me])
+        await self._release(
+            keys=[_key("lease", code), _key("released", code)], args=[self.me, RELEASED_MS]
+        )
         if closed:
             await self.redis.srem(_key("rooms"), code)
             await self.redis.delete(_key("online", code), _key("taps", code))
