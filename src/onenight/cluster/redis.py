@@ -349,9 +349,12 @@ class RedisCluster:
 
     async def _give_back(self, code: str) -> None:
         with contextlib.suppress(Exception):
-            await self._release(
-                keys=[_key("lease", code), _key("released", code)], args=[self.me, RELEASED_MS]
-            )
+            await self._let_go(code)
+
+    async def _let_go(self, code: str) -> None:
+        """The lease deleted if it is this process's, and marked let go (RELEASE)."""
+        keys = [_key("lease", code), _key("released", code)]
+        await self._release(keys=keys, args=[self.me, RELEASED_MS])
 
     async def _every_beat(self, what: str, *steps: Callable[[], Awaitable[None]]) -> None:
         """Every BEAT, these steps in order (a step that fails is logged and tried again
@@ -461,9 +464,7 @@ class RedisCluster:
     async def release(self, code: str, closed: bool) -> None:
         if self.owned.pop(code, None) is not None:
             self._count("released")
-        await self._release(
-            keys=[_key("lease", code), _key("released", code)], args=[self.me, RELEASED_MS]
-        )
+        await self._let_go(code)
         if closed:
             await self.redis.srem(_key("rooms"), code)
             await self.redis.delete(_key("online", code), _key("taps", code))
