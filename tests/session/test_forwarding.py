@@ -98,6 +98,35 @@ async def test_a_forwarded_request_asked_again_is_carried_out_once() -> None:
         await hub.stop()
 
 
+async def test_a_join_asked_again_of_a_new_owner_takes_one_seat() -> None:
+    """The owner seated a forwarded join and died before answering; the asker asks the
+    room's new owner (another process: the log replayed, none of the old one's request
+    names known). The join names its token, made by the asking process: the new owner
+    finds that token seated and answers with the same seat (before, it tried to seat bob
+    again and answered ``name_taken``, bob's seat held by a token nobody had)."""
+    store = MemoryStore()
+    old = Hub(store, MemoryPubSub())
+    await old.start()
+    ann = await old.create("ann")
+    request = {"name": "bob", "spectator": False, "token": "bob-token", "once": "p.1"}
+    seated = await old.serve(ann.room, "join", request)
+    assert seated["token"] == "bob-token"
+    await old.stop()
+    new = Hub(store, MemoryPubSub())
+    await new.start()  # one process: it owns every open room of the store
+    try:
+        assert await new.serve(ann.room, "join", request) == seated
+        cy = {"name": "cy", "spectator": False, "token": "cy-token", "once": "p.2"}
+        other = await new.serve(ann.room, "join", cy)
+        assert other["member"] != seated["member"]  # another token, another seat
+        joined = [e.data["name"] for e in await store.events(ann.room) if e.kind == "joined"]
+        assert joined == ["ann", "bob", "cy"]
+        bob = await new.resume(ann.room, "bob-token")  # the token the asker gave works
+        assert bob.member == seated["member"]
+    finally:
+        await new.stop()
+
+
 async def test_a_refused_request_asked_again_is_tried_again() -> None:
     """A refusal changed nothing: asked again under the same name, the request is tried
     again (and may pass now), not answered with the old refusal."""

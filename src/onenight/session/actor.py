@@ -139,7 +139,8 @@ class RoomActor:
         is not carried out twice. A refused request (nothing changed) is not kept: asked
         again, it is tried again. Only this owner knows the names: a request asked again
         of a new owner, after the old one carried it out and died before answering, is
-        carried out again (docs/deploy.md)."""
+        carried out again, but for a join (its token, made by the asker, finds its seat)
+        and a night tap (the taps noted in Redis refuse a second): docs/deploy.md."""
         known = self.answers.get(name)
         if known is not None:
             return await asyncio.shield(known)

@@ -347,7 +347,8 @@ class Hub:
             return _result(actor)
         if op == "join":
             async with actor.locked():
-                return await self._join(actor, args["name"], args["spectator"], [])
+                name, spectator, token = args["name"], args["spectator"], args.get("token")
+                return await self._join(actor, name, spectator, [], token)
         member = self._member(actor, args)
         if op == "resume":
             return {"member": member}
@@ -429,15 +430,29 @@ class Hub:
     ) -> Session:
         if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
-        joined = await self.route(code, "join", {"name": name, "spectator": spectator})
+        # The token is made here, not by the owner: a join asked again of a new owner
+        # (the old one seated it and died before answering) finds its seat by it.
+        token = secrets.token_urlsafe(24)
+        args = {"name": name, "spectator": spectator, "token": token}
+        joined = await self.route(code, "join", args)
         return Session(code.strip().upper(), joined["member"], joined["token"])
 
     async def _join(
-        self, actor: RoomActor, name: str, spectator: bool, pre: list[ev.RoomEvent]
+        self,
+        actor: RoomActor,
+        name: str,
+        spectator: bool,
+        pre: list[ev.RoomEvent],
+        token: str | None = None,
     ) -> dict[str, Any]:
-        token = secrets.token_urlsafe(24)
-        limit = MAX_SPECTATORS if spectator else MAX_SEATS
+        """Seat a member (``pre``: events before its join, a new room's). A join that
+        names its token is carried out once in any process: one whose token is seated
+        already gets that seat back."""
         room = actor.room
+        if token is not None and (seated := room.tokens.get(token_hash(token))) is not None:
+            return {"member": seated, "token": token}
+        token = token or secrets.token_urlsafe(24)
+        limit = MAX_SPECTATORS if spectator else MAX_SEATS
         room.seq += len(pre)  # the join event's seq follows the events before it
         try:
             joined = join(room, name, spectator, token_hash(token), limit)
