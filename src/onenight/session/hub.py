@@ -18,7 +18,7 @@ import itertools
 import logging
 import random
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
@@ -347,8 +347,8 @@ class Hub:
             return _result(actor)
         if op == "join":
             async with actor.locked():
-                name, spectator, token = args["name"], args["spectator"], args.get("token")
-                return await self._join(actor, name, spectator, [], token)
+                name, spectator, token = args["name"], args["spectator"], args["token"]
+                return await self._join(actor, name, spectator, token)
         member = self._member(actor, args)
         if op == "resume":
             return {"member": member}
@@ -410,7 +410,8 @@ class Hub:
             actor = self.rooms[code] = RoomActor(self, Room(code))
             try:
                 async with actor.locked():
-                    joined = await self._join(actor, name, False, [ev.Created()])
+                    token = secrets.token_urlsafe(24)
+                    joined = await self._join(actor, name, False, token, [ev.Created()])
             except SeqConflict:  # a code used before, that the cluster forgot
                 self.rooms.pop(code, None)
                 await self.cluster.release(code, closed=False)
@@ -442,16 +443,15 @@ class Hub:
         actor: RoomActor,
         name: str,
         spectator: bool,
-        pre: list[ev.RoomEvent],
-        token: str | None = None,
+        token: str,
+        pre: Sequence[ev.RoomEvent] = (),
     ) -> dict[str, Any]:
-        """Seat a member (``pre``: events before its join, a new room's). A join that
-        names its token is carried out once in any process: one whose token is seated
-        already gets that seat back."""
+        """Seat a member with the token its asker made (``pre``: events before its join,
+        a new room's). A join is carried out once in any process: one whose token is
+        seated already gets that seat back."""
         room = actor.room
-        if token is not None and (seated := room.tokens.get(token_hash(token))) is not None:
+        if (seated := room.tokens.get(token_hash(token))) is not None:
             return {"member": seated, "token": token}
-        token = token or secrets.token_urlsafe(24)
         limit = MAX_SPECTATORS if spectator else MAX_SEATS
         room.seq += len(pre)  # the join event's seq follows the events before it
         try:
