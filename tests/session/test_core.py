@@ -61,7 +61,7 @@ class Table:
         return events
 
     def frame(self, member: int) -> dict[str, Any]:
-        frame = state_frame(self.room, member)
+        frame = state_frame(self.room, member, self.now)
         assert frame is not None
         return frame
 
@@ -117,7 +117,8 @@ def test_decide_reads_the_room_and_never_changes_it() -> None:
     accepted, _ = decide(
         t.room, members[0], message_adapter.validate_python({"type": "nothing"}), t.now, t.rng
     )
-    assert accepted == []  # 'nothing' changes nothing, and is answered
+    # 'nothing' changes nothing but the member's tap of this turn, and is answered
+    assert accepted == [ev.Tapped(member=members[0], turn=-1)]
     assert copy.deepcopy((t.room.seq, t.room.settings, [t.frame(m) for m in members])) == before
 
 
@@ -223,16 +224,29 @@ def test_votes_change_until_the_last_is_in_and_the_deadline_fills_the_missing() 
     assert play is not None and play.phase == Phase.END and play.game.votes[0] == 2
 
 
-def test_one_tap_per_turn_is_the_actors_gate_not_a_state_change() -> None:
-    """decide() answers each 'nothing' (it changes nothing); the actor (hub.py) accepts
-    one act-or-nothing per member per turn, tested over WebSockets in test_bad_input."""
-    t, members = table_of(3, {"werewolf": 2, "villager": 4})
+def test_one_tap_per_turn_is_a_rule_of_the_room_stored_like_the_others() -> None:
+    """Every member taps once a night turn (an act or 'nothing'): the tap is an event of
+    the log, so a second one in the same turn is refused whichever process owns the room
+    then, and the next turn opens a new tap."""
+    t, members = table_of(3, {"werewolf": 2, "seer": 1, "robber": 1, "villager": 2})
     t.send(members[0], {"type": "start"})
     t.until_due()
     assert t.send(members[1], {"type": "nothing"}) == {}
+    assert isinstance(t.log[-1], ev.Tapped) and t.log[-1].member == members[1]
+    for again in ({"type": "nothing"}, {"type": "act", "action": {"type": "pass"}}):
+        with pytest.raises(BadMessage) as err:
+            t.send(members[1], again)
+        assert err.value.code == "one_per_turn"
+    replayed = Room("TESTS")  # the log replayed by another process: the gate holds
+    for e in t.log:
+        replayed.apply(e, t.now)
     with pytest.raises(BadMessage) as err:
-        t.send(members[1], {"type": "act", "action": {"type": "pass"}})
-    assert err.value.code == "not_your_turn"
+        decide(
+            replayed, members[1], message_adapter.validate_python({"type": "nothing"}), t.now, t.rng
+        )
+    assert err.value.code == "one_per_turn"
+    t.until_due()  # the next turn: a new tap
+    assert t.send(members[1], {"type": "nothing"}) == {}
 
 
 def test_every_message_type_has_a_command() -> None:

@@ -3,17 +3,17 @@ another process may hold a connection of a member (onenight.session.actor)."""
 
 from __future__ import annotations
 
-import time
+import random
 from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from onenight.cluster import Frame
 from onenight.session import actor as actor_module
-from onenight.session.actor import RoomActor
+from onenight.session.actor import RoomActor, RoomDeps
 from onenight.session.room import Room
+from onenight.session.timing import FakeClock
+from onenight.storage import MemoryStore
 
 
 class Deliveries:
@@ -38,15 +38,12 @@ async def _deliver_one(actor: RoomActor, cluster: Deliveries) -> bool:
     return cluster.sent[-1][1]
 
 
-async def test_frames_go_on_the_bus_only_while_another_process_may_need_them(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    clock = [100.0]
-    fake_time = SimpleNamespace(time=time.time, monotonic=lambda: clock[0])
-    monkeypatch.setattr(actor_module, "time", fake_time)
+async def test_frames_go_on_the_bus_only_while_another_process_may_need_them() -> None:
+    clock = FakeClock()
     cluster = Deliveries()
-    hub: Any = SimpleNamespace(cluster=cluster, metrics=None)
-    actor = RoomActor(hub, Room("ROOMX"))
+    router: Any = SimpleNamespace()
+    deps = RoomDeps(MemoryStore(), cluster, clock, random.Random(1), router)
+    actor = RoomActor(Room("ROOMX"), deps)
     assert not await _deliver_one(actor, cluster)  # nobody anywhere: kept, not published
 
     actor.online_at = {"a": {1: 1, 2: 2}}  # every connection here, at the owner
@@ -61,8 +58,8 @@ async def test_frames_go_on_the_bus_only_while_another_process_may_need_them(
     # a connection opens at b: from then on, before b's count comes, and for a while
     actor.opened_elsewhere()
     assert await _deliver_one(actor, cluster)
-    clock[0] += actor_module.OPENING - 0.1
+    await clock.advance(actor_module.OPENING - 0.1)
     assert await _deliver_one(actor, cluster)
-    clock[0] += 0.2  # its count never came (it failed to open): back to this process alone
+    await clock.advance(0.2)  # its count never came (it failed to open): back to this process alone
     assert not await _deliver_one(actor, cluster)
     assert [n for n, _ in cluster.sent] == [[n] for n in range(1, 9)]  # every frame once

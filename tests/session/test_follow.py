@@ -6,12 +6,11 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from onenight.rules import Phase
 from onenight.session import follow
 from onenight.session.follow import Follower, where_most_are
 from onenight.session.limits import Limits
+from onenight.session.timing import FakeClock
 
 
 def test_the_room_goes_where_more_than_half_of_its_online_members_are() -> None:
@@ -40,7 +39,8 @@ def test_members_offline_count_against_every_process() -> None:
 
 def _hub(shared: bool = True, follow: bool = True) -> Any:
     cluster = SimpleNamespace(shared=shared, me="a")
-    return SimpleNamespace(cluster=cluster, limits=Limits(follow_members=follow), rooms={})
+    limits = Limits(follow_members=follow)
+    return SimpleNamespace(cluster=cluster, limits=limits, rooms={}, clock=FakeClock())
 
 
 def _actor(
@@ -103,35 +103,30 @@ async def test_offline_members_hold_the_room_and_bots_do_not() -> None:
     assert await _moves(hub, _actor(hub, None, with_bots, bots=5)) == ["b"]
 
 
-async def test_a_room_new_to_its_owner_waits_before_it_moves_on(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_room_new_to_its_owner_waits_before_it_moves_on() -> None:
     """At most one move in MOVE_GAP: a check that comes sooner is looked at again then."""
-    monkeypatch.setattr(follow, "MOVE_GAP", 0.2)
     hub = _hub()
     actor = _actor(hub, None, {"a": {1: 1}, "b": {2: 1, 3: 1}})
     follower, moved = _recording(hub)
-    follower.came("ROOMX")
+    follower.owned("ROOMX")
+    await hub.clock.advance(follow.MOVE_GAP / 4)
     follower.check(actor)
-    await asyncio.sleep(0.05)
+    await hub.clock.advance(follow.MOVE_GAP / 2)
     assert moved == []  # too soon
-    await asyncio.sleep(0.3)
+    await hub.clock.advance(follow.MOVE_GAP / 2)
     assert moved == ["b"]  # looked at again once the gap was over
 
 
-async def test_a_room_that_should_move_at_night_moves_once_the_day_comes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_room_that_should_move_at_night_moves_once_the_day_comes() -> None:
     """Its players all joined elsewhere just before the game began: the night keeps it
     where it is, and it moves in the day (not only at the next presence change)."""
-    monkeypatch.setattr(follow, "MOVE_GAP", 0.1)
     hub = _hub()
     actor = _actor(hub, Phase.NIGHT, {"a": {1: 1}, "b": {2: 1, 3: 1}})
     follower, moved = _recording(hub)
     follower.check(actor)
-    await asyncio.sleep(0.35)
+    await hub.clock.advance(3.5 * follow.MOVE_GAP)
     assert moved == []  # looked at three times: still the night
     actor.room.play.phase = Phase.DAY
-    await asyncio.sleep(0.15)
+    await hub.clock.advance(1.5 * follow.MOVE_GAP)
     assert moved == ["b"]
     follower.stop()

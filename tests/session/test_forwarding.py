@@ -1,6 +1,6 @@
-"""A command forwarded to the room's owner in another process travels as JSON and is
-checked again there: it must arrive as the very message the member sent, and be carried
-out once however many times it is asked."""
+"""A request forwarded to the room's owner in another process travels in one encoding
+and is checked again there: it must arrive as the very request the member made, and a
+command is carried out once however many times, and of whichever owner, it is asked."""
 
 from __future__ import annotations
 
@@ -13,8 +13,24 @@ import pytest
 from onenight.cluster import BusDown, OwnerGone
 from onenight.pubsub import MemoryPubSub
 from onenight.session import protocol as P
-from onenight.session.hub import Hub, Session, _wire
+from onenight.session.hub import Hub, Session
 from onenight.session.protocol import BadMessage
+from onenight.session.requests import (
+    Acked,
+    CommandRequest,
+    Done,
+    Found,
+    JoinRequest,
+    Opened,
+    Public,
+    Refused,
+    Seated,
+    Taken,
+    decode_reply,
+    decode_request,
+    encode_reply,
+    encode_request,
+)
 from onenight.storage import MemoryStore
 
 EXAMPLES: list[dict[str, typing.Any]] = [
@@ -47,19 +63,36 @@ def test_every_kind_of_message_is_an_example() -> None:
     assert kinds == {e["type"] for e in EXAMPLES}
 
 
-def test_a_forwarded_message_arrives_as_sent() -> None:
+def test_a_forwarded_request_arrives_as_sent() -> None:
+    """A command crosses the bus as one encoded request, checked again on arrival: the
+    same message, of the same type, with the same id."""
     for example in EXAMPLES:
         msg = P.parse(orjson.dumps(example))
-        sent = _wire({"member": 1, "token": "t", "msg": msg})
-        travelled = orjson.loads(orjson.dumps(sent))  # over Redis, as JSON
-        again = P.message_adapter.validate_python(travelled["msg"])
-        assert again == msg and type(again) is type(msg), example
+        request = CommandRequest(room="KXQMT", token="t", member=1, id="p.1", msg=msg)
+        again = decode_request(encode_request(request))
+        assert again == request and type(again.msg) is type(msg), example
         if isinstance(msg, P.Configure):  # what configure reads of it
             keep = {"exclude_none": True, "exclude": {"type", "ref"}}
-            assert again.model_dump(**keep) == msg.model_dump(**keep)  # type: ignore[arg-type]
+            assert again.msg.model_dump(**keep) == msg.model_dump(**keep)  # type: ignore[arg-type,attr-defined]
 
 
-# ----- a request asked again is carried out once -----
+def test_every_reply_crosses_the_bus_as_it_was() -> None:
+    replies = [
+        Seated(member=2, token="t"),
+        Found(member=2),
+        Opened(missed=['{"type":"x","n":3}'], size=1024),
+        Opened(missed=None),
+        Acked(fields={"game": 1}, size=2048, night=True),
+        Public(frame={"type": "room"}),
+        Taken(taken=True),
+        Done(),
+        Refused(code="not_host", message="only the host may do that", size=None, night=False),
+    ]
+    for reply in replies:
+        assert decode_reply(encode_reply(reply)) == reply
+
+
+# ----- a command asked again is carried out once -----
 
 
 async def owned_room() -> tuple[Hub, MemoryStore, Session]:
@@ -69,10 +102,12 @@ async def owned_room() -> tuple[Hub, MemoryStore, Session]:
     return hub, store, await hub.create("ann")
 
 
-def chat_request(session: Session, text: str, name: str) -> dict[str, typing.Any]:
-    """A chat as another process forwards it (JSON, named by its asker)."""
-    msg = {"type": "chat", "text": text}
-    return {"member": session.member, "token": session.token, "msg": msg, "once": name}
+def chat_request(session: Session, text: str, id: str, token: str | None = None) -> str:
+    """A chat as another process forwards it (encoded, named by its asker)."""
+    msg = P.Chat(type="chat", text=text)
+    token = token or session.token
+    request = CommandRequest(room=session.room, token=token, member=session.member, id=id, msg=msg)
+    return encode_request(request)
 
 
 async def chats(store: MemoryStore, code: str) -> list[str]:
@@ -81,63 +116,81 @@ async def chats(store: MemoryStore, code: str) -> list[str]:
 
 async def test_a_forwarded_request_asked_again_is_carried_out_once() -> None:
     """The asker lost the answer (Redis restarting) or waited too long, and asks again
-    under the same name: the owner answers as the first time, and the line is said once;
-    two asks at the same moment, once too. Another name is another request."""
+    under the same id: the owner answers as the first time, and the line is said once;
+    two asks at the same moment, once too. Another id is another request."""
     hub, store, ann = await owned_room()
     try:
-        first = await hub.serve(ann.room, "handle", chat_request(ann, "hi", "p.1"))
-        again = await hub.serve(ann.room, "handle", chat_request(ann, "hi", "p.1"))
-        assert again == first
+        first = await hub.serve(ann.room, chat_request(ann, "hi", "p.1"))
+        again = await hub.serve(ann.room, chat_request(ann, "hi", "p.1"))
+        assert again == first and isinstance(decode_reply(first), Acked)
         both = await asyncio.gather(
-            *(hub.serve(ann.room, "handle", chat_request(ann, "yo", "p.2")) for _ in range(2))
+            *(hub.serve(ann.room, chat_request(ann, "yo", "p.2")) for _ in range(2))
         )
         assert both[0] == both[1]
-        await hub.serve(ann.room, "handle", chat_request(ann, "hi", "q.1"))
+        await hub.serve(ann.room, chat_request(ann, "hi", "q.1"))
         assert await chats(store, ann.room) == ["hi", "yo", "hi"]
     finally:
         await hub.stop()
 
 
-async def test_a_join_asked_again_of_a_new_owner_takes_one_seat() -> None:
-    """The owner seated a forwarded join and died before answering; the asker asks the
-    room's new owner (another process: the log replayed, none of the old one's request
-    names known). The join names its token, made by the asking process: the new owner
-    finds that token seated and answers with the same seat (before, it tried to seat bob
-    again and answered ``name_taken``, bob's seat held by a token nobody had)."""
+async def test_a_command_asked_again_of_a_new_owner_is_carried_out_once() -> None:
+    """The owner stored a chat line and died before answering; the asker asks the room's
+    new owner under the same id. The answer is in the log: the new owner answers as the
+    first did, and the line is said once."""
     store = MemoryStore()
     old = Hub(store, MemoryPubSub())
     await old.start()
     ann = await old.create("ann")
-    request = {"name": "bob", "spectator": False, "token": "bob-token", "once": "p.1"}
-    seated = await old.serve(ann.room, "join", request)
-    assert seated["token"] == "bob-token"
+    first = await old.serve(ann.room, chat_request(ann, "hi", "p.7"))
     await old.stop()
     new = Hub(store, MemoryPubSub())
     await new.start()  # one process: it owns every open room of the store
     try:
-        assert await new.serve(ann.room, "join", request) == seated
-        cy = {"name": "cy", "spectator": False, "token": "cy-token", "once": "p.2"}
-        other = await new.serve(ann.room, "join", cy)
-        assert other["member"] != seated["member"]  # another token, another seat
+        assert await new.serve(ann.room, chat_request(ann, "hi", "p.7")) == first
+        assert await chats(store, ann.room) == ["hi"]
+    finally:
+        await new.stop()
+
+
+async def test_a_join_asked_again_of_a_new_owner_takes_one_seat() -> None:
+    """The owner seated a forwarded join and died before answering; the asker asks the
+    room's new owner (another process: the log replayed). The join names its token, made
+    by the asking process: the new owner finds that token seated and answers with the
+    same seat, not ``name_taken`` with a seat held by a token nobody has."""
+    store = MemoryStore()
+    old = Hub(store, MemoryPubSub())
+    await old.start()
+    ann = await old.create("ann")
+    request = encode_request(JoinRequest(room=ann.room, name="bob", token="bob-token"))
+    seated = decode_reply(await old.serve(ann.room, request))
+    assert isinstance(seated, Seated) and seated.token == "bob-token"
+    await old.stop()
+    new = Hub(store, MemoryPubSub())
+    await new.start()
+    try:
+        assert decode_reply(await new.serve(ann.room, request)) == seated
+        cy = encode_request(JoinRequest(room=ann.room, name="cy", token="cy-token"))
+        other = decode_reply(await new.serve(ann.room, cy))
+        assert isinstance(other, Seated) and other.member != seated.member
         joined = [e.data["name"] for e in await store.events(ann.room) if e.kind == "joined"]
         assert joined == ["ann", "bob", "cy"]
         bob = await new.resume(ann.room, "bob-token")  # the token the asker gave works
-        assert bob.member == seated["member"]
+        assert bob.member == seated.member
     finally:
         await new.stop()
 
 
 async def test_a_refused_request_asked_again_is_tried_again() -> None:
-    """A refusal changed nothing: asked again under the same name, the request is tried
+    """A refusal changed nothing: asked again under the same id, the request is tried
     again (and may pass now), not answered with the old refusal."""
     hub, store, ann = await owned_room()
     try:
-        bad = chat_request(ann, "hi", "p.1") | {"token": "not-ann"}
         for _ in range(2):
-            with pytest.raises(BadMessage) as refused:
-                await hub.serve(ann.room, "handle", bad)
-            assert refused.value.code == "bad_token"
-        await hub.serve(ann.room, "handle", chat_request(ann, "hi", "p.1"))
+            refused = decode_reply(await hub.serve(ann.room, chat_request(ann, "hi", "p.1", "x")))
+            assert isinstance(refused, Refused) and refused.code == "bad_token"
+        assert isinstance(
+            decode_reply(await hub.serve(ann.room, chat_request(ann, "hi", "p.1"))), Acked
+        )
         assert await chats(store, ann.room) == ["hi"]
     finally:
         await hub.stop()
@@ -151,31 +204,28 @@ class Elsewhere:
     me = "here"
 
     def __init__(self) -> None:
-        self.sent: list[dict[str, typing.Any]] = []
+        self.sent: list[str] = []
 
     async def owner(self, code: str) -> str:
         return "there"
 
-    async def call(
-        self, owner: str, code: str, op: str, args: dict[str, typing.Any]
-    ) -> dict[str, typing.Any]:
-        self.sent.append(args)
+    async def call(self, owner: str, code: str, request: str) -> str:
+        self.sent.append(request)
         if len(self.sent) == 1:
             raise OwnerGone(owner)
-        return {"fields": {}, "size": None, "night": False}
+        return encode_reply(Acked())
 
 
-async def test_a_request_keeps_its_name_when_asked_again() -> None:
-    """The router asks again under the same name (so the owner carries it out once);
-    the next request has a name of its own."""
+async def test_a_request_keeps_its_id_when_asked_again() -> None:
+    """The router asks again under the same id (so the owner carries it out once); the
+    next request has an id of its own."""
     cluster = Elsewhere()
     hub = Hub(MemoryStore(), MemoryPubSub(), cluster=typing.cast(typing.Any, cluster))
     session = Session("ROOMA", 1, "t")
-    await hub.handle(session, P.Chat(type="chat", text="hi"))
-    await hub.handle(session, P.Chat(type="chat", text="yo"))
-    names = [sent["once"] for sent in cluster.sent]
-    assert len(names) == 3 and names[0] == names[1] != names[2]
-    assert all(name.startswith("here.") for name in names)
+    await hub.command(session, P.Chat(type="chat", text="hi"))
+    await hub.command(session, P.Chat(type="chat", text="yo"))
+    ids = [typing.cast(CommandRequest, decode_request(sent)).id for sent in cluster.sent]
+    assert len(ids) == 3 and ids[0] == ids[1] != ids[2]
 
 
 # ----- the bus away: busy, and no lease held for nothing -----
@@ -217,8 +267,9 @@ async def test_a_take_over_while_the_bus_is_away_is_busy_and_lets_the_lease_go()
     await first.stop()
     cluster = BusAway()
     hub = Hub(store, MemoryPubSub(), cluster=typing.cast(typing.Any, cluster))
+    chat = await hub.command(ann, P.Chat(type="chat", text="hi"))
+    assert isinstance(chat, Refused) and chat.code == "busy"
     for attempt in (
-        hub.handle(ann, P.Chat(type="chat", text="hi")),
         hub.join(ann.room, "bob", False, "10.0.0.1"),
         hub.create("cy", "10.0.0.1"),
     ):
@@ -283,7 +334,7 @@ async def test_a_room_nobody_owns_is_busy_if_open_and_gone_if_closed() -> None:
     await first.start()
     ann = await first.create("ann")
     gone = await first.create("bob")
-    await first.handle(gone, P.Leave(type="leave"))  # its last member left: closed
+    await first.command(gone, P.Leave(type="leave"))  # its last member left: closed
     await first.stop()
     hub = Hub(store, MemoryPubSub(), cluster=typing.cast(typing.Any, Unowned()))
     for code, expected in ((gone.room, "no_room"), ("ZZZZZ", "no_room"), (ann.room, "busy")):

@@ -66,11 +66,17 @@ class OwnerGone(Exception):
     """The room's owner did not answer in time (it may have died): ask again."""
 
 
+class CallFailed(Exception):
+    """The room's owner could not carry out a request (a bug there): not asked again."""
+
+
 class Owner(Protocol):
     """What a cluster asks of the hub of its process."""
 
-    async def serve(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Carry out a request forwarded by another process for a room owned here."""
+    async def serve(self, code: str, request: str) -> str:
+        """Carry out a request forwarded by another process for a room owned here; its
+        answer (both are texts the session encodes: the cluster only carries them).
+        OwnerGone: the room is not owned here."""
 
     async def take_over(self, code: str) -> bool:
         """Become the owner of a room nobody owns (its lease is free)."""
@@ -110,9 +116,9 @@ class Cluster(Protocol):
     async def release(self, code: str, closed: bool) -> None:
         """Give a room's lease back (``closed``: the room will never open again)."""
 
-    async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Forward a request to the room's owner; its answer, or BadMessage, or
-        OwnerGone when it does not answer in time."""
+    async def call(self, owner: str, code: str, request: str) -> str:
+        """Forward a request to the room's owner; its answer, or OwnerGone when it does
+        not answer in time (or does not own the room), or CallFailed."""
 
     async def deliver(
         self,
@@ -128,13 +134,6 @@ class Cluster(Protocol):
 
     async def kept(self, code: str) -> Kept:
         """The frames kept and the numbers (for a process that takes a room over)."""
-
-    async def tapped(self, code: str, member: int, turn: int) -> None:
-        """Note a member's tap in a night turn (its one act or ``nothing``), for the
-        process that may take the room over in that turn."""
-
-    async def taps(self, code: str) -> dict[int, int]:
-        """Member → the night turn of its last tap (a take-over rebuilds its gate)."""
 
     async def presence(self, code: str, member: int, delta: int) -> int:
         """Count a connection of a member to this process (+1) or its end (-1); the
@@ -176,7 +175,7 @@ class LocalCluster:
     async def release(self, code: str, closed: bool) -> None:
         return None
 
-    async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, owner: str, code: str, request: str) -> str:
         raise OwnerGone(owner)
 
     async def deliver(
@@ -190,12 +189,6 @@ class LocalCluster:
 
     async def kept(self, code: str) -> Kept:
         return Kept({}, {})
-
-    async def tapped(self, code: str, member: int, turn: int) -> None:
-        return None  # the room's actor remembers: no other process takes the room over
-
-    async def taps(self, code: str) -> dict[int, int]:
-        return {}
 
     async def presence(self, code: str, member: int, delta: int) -> int:
         count = max(0, self.connections.get((code, member), 0) + delta)
@@ -227,6 +220,7 @@ def open_cluster(pubsub: PubSub, url: str = "memory://", metrics: Any = None) ->
 
 __all__ = [
     "BusDown",
+    "CallFailed",
     "Cluster",
     "Frame",
     "Kept",

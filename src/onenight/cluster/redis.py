@@ -28,8 +28,6 @@ Keys (all under ``onenight:``):
   whatever the number of members; none when no other process holds a connection of the
   room's members (the owner hands the frames to its own connections itself, and the
   batch is kept all the same).
-* ``taps:CODE`` → member → the night turn of its last tap, written before the tap is
-  answered: the process that takes the room over in that turn refuses a second one.
 * ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
 * ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
 
@@ -56,9 +54,8 @@ from redis.exceptions import NoScriptError, RedisError
 from onenight.pubsub import PubSub, Subscription
 from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack, unpack
 from onenight.pubsub.resp import Pipeliner
-from onenight.session.protocol import BadMessage
 
-from . import BusDown, Frame, Kept, Owner, OwnerGone, channel, frame_number
+from . import BusDown, CallFailed, Frame, Kept, Owner, OwnerGone, channel, frame_number
 
 log = logging.getLogger("onenight.cluster")
 
@@ -467,19 +464,19 @@ class RedisCluster:
         await self._let_go(code)
         if closed:
             await self.redis.srem(_key("rooms"), code)
-            await self.redis.delete(_key("online", code), _key("taps", code))
+            await self.redis.delete(_key("online", code))
 
     # ----- requests to the owner -----
 
-    async def call(self, owner: str, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, owner: str, code: str, request: str) -> str:
         ident = next(self.ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting[ident] = future
         self.waiting_on[ident] = (code, owner)
-        request = {"q": ident, "from": self.me, "room": code, "op": op, "args": args}
+        message = {"q": ident, "from": self.me, "room": code, "request": request}
         try:
             try:
-                await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(request).decode())
+                await self.pubsub.publish(f"rpc:{owner}", orjson.dumps(message).decode())
             except (RedisError, OSError) as down:
                 raise BusDown(str(down)) from down
             try:
@@ -491,13 +488,10 @@ class RedisCluster:
             self.waiting_on.pop(ident, None)
         if "moved" in answer:
             raise OwnerGone(owner)
-        if "error" in answer:
-            error = answer["error"]
-            exc = BadMessage(error["code"], error["message"])
-            exc.size, exc.night = error.get("size"), bool(error.get("night"))
-            raise exc
-        result: dict[str, Any] = answer["ok"]
-        return result
+        if "failed" in answer:
+            raise CallFailed(f"{owner} could not carry out a request for {code}")
+        reply: str = answer["reply"]
+        return reply
 
     async def _check_waiting(self) -> None:
         """Every BEAT, one look at the leases of the rooms that requests wait on: a request
@@ -529,22 +523,18 @@ class RedisCluster:
                 if future is not None and not future.done():
                     future.set_result(message)
 
-    async def _answer(self, request: dict[str, Any]) -> None:
-        answer: dict[str, Any] = {"a": request["q"]}
+    async def _answer(self, message: dict[str, Any]) -> None:
+        answer: dict[str, Any] = {"a": message["q"]}
         try:
             if self.owner_of is None:
                 raise OwnerGone(self.me)
-            room, op, args = request["room"], request["op"], request["args"]
-            answer["ok"] = await self.owner_of.serve(room, op, args)
+            answer["reply"] = await self.owner_of.serve(message["room"], message["request"])
         except OwnerGone:
             answer["moved"] = True
-        except BadMessage as exc:
-            error = {"code": exc.code, "message": exc.message, "size": exc.size}
-            answer["error"] = {**error, "night": exc.night}
         except Exception:
-            log.exception("cluster: request %s failed", request.get("op"))
-            answer["error"] = {"code": "internal", "message": "server error"}
-        await self.pubsub.publish(f"rpc:{request['from']}", orjson.dumps(answer).decode())
+            log.exception("cluster: a request for %s failed", message.get("room"))
+            answer["failed"] = True
+        await self.pubsub.publish(f"rpc:{message['from']}", orjson.dumps(answer).decode())
 
     # ----- frames, presence, limits -----
 
@@ -581,18 +571,6 @@ class RedisCluster:
             pipe.get(_key("numbers", code))
             batches, numbers = await pipe.execute()
         return kept_frames(batches, numbers)
-
-    async def tapped(self, code: str, member: int, turn: int) -> None:
-        key = _key("taps", code)
-        await asyncio.gather(  # one round trip: both go out in the pipeline's next batch
-            self.pipeline.execute("HSET", key, member, turn),
-            self.pipeline.execute("EXPIRE", key, KEPT_TTL),
-        )
-
-    @_on_the_bus
-    async def taps(self, code: str) -> dict[int, int]:
-        found = await self.redis.hgetall(_key("taps", code))
-        return {int(member): int(turn) for member, turn in found.items()}
 
     @_on_the_bus
     async def presence(self, code: str, member: int, delta: int) -> int:

@@ -20,9 +20,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from onenight.cluster import channel, frame_number
 from onenight.pubsub import SlowSubscriber, Subscription
 from onenight.session import protocol as P
-from onenight.session.hub import Answer, Hub, Session
+from onenight.session.hub import Hub, Session
 from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
+from onenight.session.requests import Refused
 
 log = logging.getLogger("onenight.server")
 
@@ -132,14 +133,28 @@ class Connection:
             if raw is None:
                 raise BadMessage("invalid", "messages are JSON text frames, not binary")
             msg = P.parse(raw)
-            answer = await self.execute(msg)
-            await self.night_pace(msg, received, answer.night)
-            fields = answer.fields
-            await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields}, answer.size)
+            if isinstance(msg, P.OPENING):
+                await self.begin(msg, ref)
+                self.count(msg, "ok", received)
+                return
+            if self.session is None:
+                if not isinstance(msg, P.Ping):
+                    raise BadMessage("not_joined", "create, join or resume a room first")
+                await self.reply({"type": "ack", "ref": ref, "of": msg.type, "pong": True})
+                self.count(msg, "ok", received)
+                return
+            reply = await self.hub.command(self.session, msg)
+            await self.night_pace(msg, received, reply.night)
+            if isinstance(reply, Refused):
+                error = {"type": "error", "ref": ref, "code": reply.code, "message": reply.message}
+                await self.reply(error, reply.size or size)
+                self.count(msg, reply.code, received)
+                return
+            await self.reply(
+                {"type": "ack", "ref": ref, "of": msg.type, **reply.fields}, reply.size
+            )
             self.count(msg, "ok", received)
         except BadMessage as exc:
-            size = size if exc.size is None else exc.size
-            await self.night_pace(msg, received, exc.night)
             await self.reply(
                 {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}, size
             )
@@ -166,53 +181,57 @@ class Connection:
             while (left := deadline - time.monotonic()) > 0:
                 await asyncio.sleep(left)
 
-    async def execute(self, msg: Any) -> Answer:
-        if isinstance(msg, P.OPENING):
-            if self.session is not None:
-                raise BadMessage("already_joined", "this connection is already in a room")
-            address = self.ws.client.host if self.ws.client is not None else None
-            if isinstance(msg, P.Create):
-                session = await self.hub.create(msg.name, address)
-            elif isinstance(msg, P.Join):
-                session = await self.hub.join(msg.room, msg.name, msg.spectator, address)
-            else:
-                session = await self.hub.resume(msg.room, msg.token, address)
-            replayed = await self.open(session, getattr(msg, "last", None))
-            fields = {"room": session.room, "member": session.member, "token": session.token}
-            if replayed is not None:
-                fields["replayed"] = replayed
-            return Answer(fields, None, False)
-        if isinstance(msg, P.Ping) and self.session is None:
-            return Answer({"pong": True}, None, False)
-        if self.session is None:
-            raise BadMessage("not_joined", "create, join or resume a room first")
-        return await self.hub.handle(self.session, msg)
+    async def begin(self, msg: P.Create | P.Join | P.Resume, ref: int | str | None) -> None:
+        """Open a session: create, join or resume, then the ``ack`` first, then what the
+        member missed (the frames replayed, or its full view)."""
+        if self.session is not None:
+            raise BadMessage("already_joined", "this connection is already in a room")
+        address = self.ws.client.host if self.ws.client is not None else None
+        if isinstance(msg, P.Create):
+            session = await self.hub.create(msg.name, address)
+        elif isinstance(msg, P.Join):
+            session = await self.hub.join(msg.room, msg.name, msg.spectator, address)
+        else:
+            session = await self.hub.resume(msg.room, msg.token, address)
+        last = msg.last if isinstance(msg, P.Resume) else None
+        missed, size = await self.open(session, last)
+        fields: dict[str, Any] = {
+            "room": session.room,
+            "member": session.member,
+            "token": session.token,
+        }
+        if missed is not None:
+            fields["replayed"] = len(missed)
+        await self.reply({"type": "ack", "ref": ref, "of": msg.type, **fields}, size)
+        await self.send_missed(missed)
+        assert self.sub is not None
+        self.forwarder = asyncio.create_task(self.forward(self.sub))
 
-    async def open(self, session: Session, last: int | None = None) -> int | None:
+    async def open(
+        self, session: Session, last: int | None = None
+    ) -> tuple[list[str] | None, int | None]:
         """Subscribe to the member's channel, then ask the room for what the member
-        needs: the frames after ``last`` when they are all kept (how many, returned),
-        else the full view on the channel. A frame that comes both ways is sent once:
-        frames are numbered, and one not above the last sent is dropped."""
+        needs: the frames after ``last`` when they are all kept, else the full view on the
+        channel (it waits there until the ack is out); and the size the ack is padded
+        to. A frame that comes both ways is sent once: frames are numbered, and one not
+        above the last sent is dropped."""
         member = channel(session.room, session.member)
         sub = await self.hub.pubsub.subscribe([member], group=session.room)
         try:
-            missed = await self.hub.open(session, last)
+            opened = await self.hub.open(session, last)
         except BaseException:
             await sub.close()
             raise
         self.session, self.sub = session, sub
         self.seen = last or 0
-        self.in_step = missed is not None
-        await self.send_missed(missed)
-        self.forwarder = asyncio.create_task(self.forward(sub))
+        self.in_step = opened.missed is not None
         try:
             await self.hub.presence(session, +1)
         except BaseException:  # not counted (``busy``): not in the room, resume again
-            self.forwarder.cancel()
             await sub.close()
-            self.session = self.sub = self.forwarder = None
+            self.session = self.sub = None
             raise
-        return None if missed is None else len(missed)
+        return opened.missed, opened.size
 
     async def send_missed(self, missed: list[str] | None) -> None:
         """Frames a resume or a catch-up brought, but none already sent."""
@@ -232,11 +251,11 @@ class Connection:
         assert self.session is not None
         for _ in range(CATCH_UP_TRIES):  # Redis may be back, but not yet every connection
             try:
-                missed = await self.hub.open(self.session, self.seen)
+                opened = await self.hub.open(self.session, self.seen)
             except Exception:
                 await asyncio.sleep(CATCH_UP_PAUSE)
                 continue
-            await self.send_missed(missed)
+            await self.send_missed(opened.missed)
             return
         log.warning("room %s: catching up after a gap failed", self.session.room)
 

@@ -1,54 +1,114 @@
-"""One room's actor: its state, lock, clock task and frames, in the process that owns it.
+"""One room's actor: the only way into a room, in the process that owns it.
 
-The actor is a small pipeline, like boardgame.io's master: for a command or a timer it
-takes the room's lock, *decides* (the pure :func:`.core.decide` and :func:`.clock.tick`
-give the events), *stores* them in the append-only log, *applies* them to the room, and
-*publishes* the frames they cause, one channel per member (``CODE:member``). It holds
-no game logic of its own.
+:meth:`RoomActor.handle` takes a typed request (:mod:`.requests`) and gives its reply.
+For a member's command it reads top to bottom:
 
-Frames are numbered per member (``n``: 1, 2, …) and collected while the lock is held;
-they leave together, in order, when the lock is let go (:meth:`RoomActor.locked`), and
-the cluster keeps the last :data:`REPLAY` of each member for a ``resume``.
+1. authenticate the member (the token of its seat);
+2. *decide*: the pure :func:`.core.decide` gives the events (every rule is there, the
+   night's one tap per turn included) and the fields of the ack;
+3. *store* the events, with the answer (``answered``: a command asked again gets it);
+4. *apply* them to the room;
+5. *render* the frames they cause, for each member, numbered (``n``: 1, 2, … per
+   member) and padded while a game is under way;
+6. *deliver* them, in order, when the room's lock is let go.
+
+The clock (:func:`.clock.tick`) and the bots at the table go through the same steps.
+The actor is given what it uses (:class:`RoomDeps`): the store, the delivery of frames,
+the clock, the randomness, the bot seats and the router that owns it; it holds no game
+logic of its own.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import time
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from onenight.cluster import Frame, Kept, OwnerGone
 from onenight.rules import Phase
-from onenight.storage import Event
+from onenight.storage import Event, Store
 
 from . import events as ev
-from . import protocol as P
 from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
-from .core import decide
+from .core import MAX_SEATS, decide, join
 from .padding import pad
 from .protocol import BadMessage
+from .requests import (
+    Acked,
+    CommandRequest,
+    Done,
+    Found,
+    JoinRequest,
+    Opened,
+    OpenRequest,
+    PresenceRequest,
+    Public,
+    Refused,
+    Reply,
+    Request,
+    ResultRequest,
+    ResumeRequest,
+    Seated,
+    TakeOverRequest,
+    ViewRequest,
+)
 from .room import Room
-from .views import encode, log_frame, room_frame, state_frame, visible, with_field, you
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .timing import Clock
+from .tokens import token_hash
+from .views import dealt, encode, log_frame, room_frame, state_frame, visible, with_field, you
 
 log = logging.getLogger("onenight.session")
 
 REPLAY = 32  #: frames kept per member for a resume that missed a few
 REDELIVER = 0.25  #: seconds between tries of frames the bus failed to take
-ANSWERS_KEPT = 256  #: answers to forwarded requests kept per room, for a request asked again
+MAX_SPECTATORS = 24
+MemberRequest = ResumeRequest | OpenRequest | PresenceRequest | CommandRequest
 #: seconds a connection opened in another process may wait before its count reaches the
 #: owner (it opens, then is counted): meanwhile the room's frames are published for it
 OPENING = 10.0
 
-#: Night messages: at most one of these per member per turn is accepted.
-TAPS = (P.Act, P.Nothing)
+
+class Delivery(Protocol):
+    """Where a room's frames go (the cluster): this process's connections, and the bus
+    while another process may hold a member's connection."""
+
+    me: str
+
+    async def deliver(
+        self, code: str, frames: list[Frame], numbers: dict[int, int], elsewhere: bool
+    ) -> None: ...
+
+
+class Router(Protocol):
+    """What the actor tells the process it lives in."""
+
+    async def room_closed(self, code: str) -> None:
+        """The room closed (idle): forget it, give its lease back for good."""
+
+    async def room_conflict(self, code: str, exc: BaseException) -> bool:
+        """Whether ``exc`` says another process has written the room (it let it go)."""
+
+    def members_moved(self, actor: RoomActor) -> None:
+        """The room's presence counts changed (the follow rule may move the room)."""
+
+
+@dataclass(frozen=True)
+class RoomDeps:
+    """What a room's actor is given."""
+
+    store: Store
+    delivery: Delivery
+    clock: Clock
+    rng: random.Random
+    router: Router
+    bots: Callable[[], BotSeats] = BotSeats
+    idle: float = 7200.0  #: seconds without an event before a room outside a game closes
+    frames_sent: Callable[[int], None] | None = None  #: counts the frames delivered
 
 
 class Held:
@@ -77,136 +137,159 @@ class Held:
 class RoomActor:
     """One room owned by this process."""
 
-    def __init__(self, hub: Hub, room: Room) -> None:
-        self.hub = hub
+    def __init__(self, room: Room, deps: RoomDeps) -> None:
         self.room = room
+        self.deps = deps
+        self.clock = deps.clock
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.gone = False  #: let go (another process owns the room, or this one stops)
         self.online: dict[int, int] = {}  #: member → connections, in every process
         self.online_at: dict[str, dict[int, int]] = {}  #: process → member → connections
-        self.tapped: dict[int, int] = {}  #: member → the night turn of its last tap
         #: until when (monotonic time) the frames are published whatever the counts say:
         #: a connection opened in another process and not counted yet, or a take-over
         self.elsewhere_until = 0.0
-        self.bots = BotSeats()
+        self.bots = deps.bots()
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
-        self.outbox: list[Frame] = []  #: frames to publish when the lock is let go
+        self.outbox: list[Frame] = []  #: frames to deliver when the lock is let go
         self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
-        #: request name → its answer: forwarded requests carried out here (:meth:`once`)
-        self.answers: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
 
     def locked(self) -> Held:
         """Hold the room's lock; the frames made meanwhile leave, in order, after."""
         return Held(self)
 
-    async def flush(self) -> None:
-        """Deliver the frames made under the lock. If the bus fails (Redis restarting),
-        they stay first in the outbox, in order, and go out once it answers again (the
-        events that made them are stored and applied already: the command stands)."""
-        frames, self.outbox = self.outbox, []
-        if not frames:
-            return
-        try:
-            cluster = self.hub.cluster
-            await cluster.deliver(self.room.code, frames, self.numbers, self.heard_elsewhere())
-        except Exception:
-            self.outbox[:0] = frames
-            if self.redeliver is None or self.redeliver.done():
-                log.warning("room %s: the bus failed to deliver frames: retrying", self.room.code)
-                self.redeliver = asyncio.create_task(self._redeliver())
-            return
-        if self.hub.metrics is not None:
-            self.hub.metrics.frames.inc(len(frames))
+    # ----- the way in -----
 
-    async def _redeliver(self) -> None:
-        """Every REDELIVER seconds, the frames still waiting, until they are out."""
-        while self.outbox and not self.room.closed:
-            await asyncio.sleep(REDELIVER)
+    async def handle(self, request: Request) -> Reply:
+        """Carry out one request; a refusal is a reply too (nothing changed). Raises
+        OwnerGone when the room was let go meanwhile (ask its new owner) and SeqConflict
+        when another process wrote its log (this one no longer owns it)."""
+        size = self.pad_size()  # an answer to a request that came at night is padded
+        try:
+            if self.room.closed:
+                raise BadMessage("no_room", f"there is no room {self.room.code!r}")
+            return await self._carry_out(request, size)
+        except BadMessage as exc:
+            size = size or self.pad_size()
+            return Refused(code=exc.code, message=exc.message, size=size, night=self.at_night)
+
+    async def _carry_out(self, request: Request, size: int | None) -> Reply:
+        if isinstance(request, CommandRequest):
+            return await self.command(request, size)
+        if isinstance(request, ViewRequest):
+            return Public(frame=room_frame(self.room, None, self.online_members()))
+        if isinstance(request, ResultRequest):
+            return Public(frame=self.result())
+        if isinstance(request, JoinRequest):
             async with self.locked():
-                pass  # the lock's release delivers the outbox
+                return await self.join(request)
+        if isinstance(request, TakeOverRequest):  # the router's, never an actor's
+            raise BadMessage("invalid", "a room owned here is not taken over")
+        member = self.member(request)
+        if isinstance(request, ResumeRequest):
+            return Found(member=member)
+        async with self.locked():
+            member = self.member(request)  # still in the room once its turn came
+            if isinstance(request, OpenRequest):
+                return self.open(request, member)
+            assert isinstance(request, PresenceRequest)
+            await self.presence(request.process, member, request.count)
+            return Done()
 
-    async def once(
-        self, name: str, carry_out: Callable[[], Awaitable[dict[str, Any]]]
-    ) -> dict[str, Any]:
-        """Carry out a request forwarded by another process at most once. The asking
-        process names each request, and asks again under the same name when no answer
-        came (Redis lost it, or the wait ran out): that request gets the first answer
-        (waiting for it if it is still under way), so a chat line, a join or a vote
-        is not carried out twice. A refused request (nothing changed) is not kept: asked
-        again, it is tried again. Only this owner knows the names: a request asked again
-        of a new owner, after the old one carried it out and died before answering, is
-        carried out again, but for a join (its token, made by the asker, finds its seat)
-        and a night tap (the taps noted in Redis refuse a second): docs/deploy.md."""
-        known = self.answers.get(name)
-        if known is not None:
-            return await asyncio.shield(known)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.answers[name] = future
-        if len(self.answers) > ANSWERS_KEPT:
-            self.answers.popitem(last=False)
-        try:
-            answer = await carry_out()
-        except BaseException as exc:
-            if self.answers.get(name) is future:
-                del self.answers[name]
-            if isinstance(exc, Exception):
-                future.set_exception(exc)
-                future.exception()  # retrieved: those waiting on it get it too
-            else:
-                future.cancel()
-            raise
-        future.set_result(answer)
-        return answer
+    def member(
+        self, request: ResumeRequest | OpenRequest | PresenceRequest | CommandRequest
+    ) -> int:
+        """The member whose token this is (``bad_token``: none, or not the one named)."""
+        member = self.room.tokens.get(token_hash(request.token))
+        if member is None:
+            raise BadMessage("bad_token", "unknown token for this room")
+        if request.member is not None and request.member != member:
+            raise BadMessage("bad_token", "you are no longer in this room")
+        return member
 
     # ----- the pipeline -----
 
-    async def command(self, member: int, msg: P.Message) -> dict[str, Any]:
-        """Decide, store, apply, publish one member's command; the fields of its ack."""
-        room = self.room
-        play = room.play
-        tap = isinstance(msg, TAPS) and play is not None and play.phase == Phase.NIGHT
-        if tap and play is not None and self.tapped.get(member) == play.turn:
-            raise BadMessage("one_per_turn", "one act or nothing per turn")
-        events, reply = decide(room, member, msg, time.time(), self.hub.rng)
-        await self.commit(events)
-        if tap and play is not None:
-            self.tapped[member] = play.turn
-            await self.note_tap(member, play.turn)
-        await self.settle()
-        return reply
+    async def command(self, request: CommandRequest, size: int | None) -> Reply:
+        """Authenticate, decide, store, apply, render; the frames leave with the lock."""
+        async with self.locked():
+            member = self.member(request)
+            known = self.room.answers.get(request.id)
+            if known is None:
+                events, fields = decide(
+                    self.room, member, request.msg, self.clock.now(), self.deps.rng
+                )
+                if events:
+                    events.append(ev.Answered(request=request.id, reply=fields))
+                await self.commit(events)
+                await self.settle()
+            else:  # asked again: the first answer, and nothing changes
+                fields = known
+        return Acked(fields=fields, size=size or self.pad_size(), night=self.at_night)
 
-    async def note_tap(self, member: int, turn: int) -> None:
-        """Tell the cluster of a tap, for a process that takes the room over in this
-        turn. The tap has been taken already (an act is in the log): if the bus fails it
-        still stands, and only such a take-over would not know of it."""
+    async def join(self, request: JoinRequest, pre: Iterable[ev.RoomEvent] = ()) -> Seated:
+        """Seat a member with the token its asker made (``pre``: events before its join,
+        a new room's). A join is carried out once in any process: one whose token is
+        seated already gets that seat back."""
+        room, token = self.room, request.token
+        if (seated := room.tokens.get(token_hash(token))) is not None:
+            return Seated(member=seated, token=token)
+        before = list(pre)
+        limit = MAX_SPECTATORS if request.spectator else MAX_SEATS
+        room.seq += len(before)  # the join event's seq follows the events before it
         try:
-            await self.hub.cluster.tapped(self.room.code, member, turn)
-        except Exception:
-            log.warning("room %s: the tap of %d not noted on the bus", self.room.code, member)
+            joined = join(room, request.name, request.spectator, token_hash(token), limit)
+        finally:
+            room.seq -= len(before)
+        await self.commit([*before, *joined])
+        member = joined[0].member  # type: ignore[union-attr]
+        return Seated(member=member, token=token)
+
+    def open(self, request: OpenRequest, member: int) -> Opened:
+        """A connection opens: the frames after ``last`` when they are all kept, else
+        the full view on the member's channel (numbered on)."""
+        if request.process != self.deps.delivery.me:
+            self.opened_elsewhere()  # its frames go on the bus from now on
+        last = request.last
+        missed = None if last is None else self.missed(member, last)
+        if missed is None:
+            self.send_full(member)
+        return Opened(missed=missed, size=self.pad_size())
+
+    def result(self) -> dict[str, Any]:
+        play = self.room.play
+        if play is None or play.phase != Phase.END:
+            raise BadMessage("no_result", "no ended game")
+        return {
+            "game": play.no,
+            "players": play.names,
+            "result": play.result,
+            "dealt": dealt(play),
+            "edition": play.edition,
+            "deck": play.deck,
+        }
 
     async def settle(self) -> None:
         """Let the bots at the table do what they have to do now, one step at a time."""
         for _ in range(4 * len(self.room.seats) + 8):
-            events = self.bots.next_events(self.room, time.time(), self.hub.rng)
+            events = self.bots.next_events(self.room, self.clock.now(), self.deps.rng)
             if not events:
                 return
             await self.commit(events)
 
     async def commit(self, events: list[ev.RoomEvent]) -> None:
-        """Store these events, then apply them and publish what they change. The store
+        """Store these events, then apply them and render what they change. The store
         refuses them (SeqConflict) when another process has written the room since."""
         if not events:
             return
         room = self.room
-        now = time.time()
+        now = self.clock.now()
         stored = [
             Event(room.code, room.seq + i + 1, e.kind, e.data(), now) for i, e in enumerate(events)
         ]
-        await self.hub.store.append(stored)
+        await self.deps.store.append(stored)
         ended = room.play is not None and room.play.result is None
         for e in events:
             room.apply(e, now)
@@ -218,6 +301,32 @@ class RoomActor:
                     self.wait_for(member)
         self.wake.set()
 
+    async def flush(self) -> None:
+        """Deliver the frames made under the lock. If the bus fails (Redis restarting),
+        they stay first in the outbox, in order, and go out once it answers again (the
+        events that made them are stored and applied already: the command stands)."""
+        frames, self.outbox = self.outbox, []
+        if not frames:
+            return
+        try:
+            delivery = self.deps.delivery
+            await delivery.deliver(self.room.code, frames, self.numbers, self.heard_elsewhere())
+        except Exception:
+            self.outbox[:0] = frames
+            if self.redeliver is None or self.redeliver.done():
+                log.warning("room %s: the bus failed to deliver frames: retrying", self.room.code)
+                self.redeliver = asyncio.create_task(self._redeliver())
+            return
+        if self.deps.frames_sent is not None:
+            self.deps.frames_sent(len(frames))
+
+    async def _redeliver(self) -> None:
+        """Every REDELIVER seconds, the frames still waiting, until they are out."""
+        while self.outbox and not self.room.closed:
+            await self.clock.sleep(REDELIVER)
+            async with self.locked():
+                pass  # the lock's release delivers the outbox
+
     # ----- players away: a bot plays their seat after the grace period -----
 
     def wait_for(self, member: int) -> None:
@@ -227,7 +336,7 @@ class RoomActor:
             self.away[member] = asyncio.create_task(self._stand_in(member))
 
     async def _stand_in(self, member: int) -> None:
-        await asyncio.sleep(self.room.settings.grace)
+        await self.clock.sleep(self.room.settings.grace)
         async with self.locked():
             room = self.room
             m = room.members.get(member)
@@ -250,7 +359,7 @@ class RoomActor:
         """A member has ``count`` connections to ``process`` now."""
         self.online_at.setdefault(process, {})[member] = count
         await self.recount()
-        self.hub.follower.check(self)  # most of its members elsewhere: the room follows
+        self.deps.router.members_moved(self)  # most of its members elsewhere: it follows
 
     async def recount(self) -> None:
         """Sum the processes' counts; tell the room who came and went."""
@@ -274,20 +383,15 @@ class RoomActor:
 
     # ----- frames -----
 
-    @property
-    def frame_size(self) -> int | None:
-        """The size every frame is padded to while a game is under way (else None)."""
-        play = self.room.play
-        return play.frame_size if play is not None and self.room.playing else None
-
     def pad_size(self, night_only: bool = True) -> int | None:
         """The size frames are padded to now: the game's during the night (and, for state
         frames, until the end), else None."""
-        size = self.frame_size
         play = self.room.play
-        if size is None or (night_only and play is not None and play.phase != Phase.NIGHT):
+        if play is None or not self.room.playing:
             return None
-        return size
+        if night_only and play.phase != Phase.NIGHT:
+            return None
+        return play.frame_size
 
     @property
     def at_night(self) -> bool:
@@ -331,15 +435,15 @@ class RoomActor:
         """Whether another process may hold a connection of a member: then the frames go
         on the bus for it; else this process hands them to its own connections alone (a
         room whose members all came to its process costs Redis no ``PUBLISH``)."""
-        if time.monotonic() < self.elsewhere_until:
+        if self.clock.monotonic() < self.elsewhere_until:
             return True
-        me = self.hub.cluster.me
+        me = self.deps.delivery.me
         return any(p != me and any(c.values()) for p, c in self.online_at.items())
 
     def opened_elsewhere(self) -> None:
         """A connection of a member opened in another process (or this process took the
         room over, and the counts it read may be a moment old): publish for a while."""
-        self.elsewhere_until = time.monotonic() + OPENING
+        self.elsewhere_until = self.clock.monotonic() + OPENING
 
     def recipients(self) -> list[int]:
         return [m.id for m in self.room.members.values() if not m.gone]
@@ -347,15 +451,16 @@ class RoomActor:
     def online_members(self) -> set[int]:
         return {m for m, n in self.online.items() if n > 0}
 
-    def send_room(self) -> None:
+    def send_room(self, skip: frozenset[int] = frozenset()) -> None:
         """The room frame to every member: its public part is built and encoded once."""
         public = encode(room_frame(self.room, None, self.online_members()))
         for m in self.recipients():
-            self.send(m, with_field(public, "you", you(self.room, m)))
+            if m not in skip:
+                self.send(m, with_field(public, "you", you(self.room, m)))
 
     def send_state(self, members: Iterable[int]) -> None:
         for m in members:
-            frame = state_frame(self.room, m)
+            frame = state_frame(self.room, m, self.clock.now())
             if frame is not None:
                 self.send(m, frame, night_only=False)
 
@@ -366,17 +471,20 @@ class RoomActor:
         self.send(member, log_frame(self.room, member))
 
     def publish(self, events: list[ev.RoomEvent], ended: bool) -> None:
-        """The frames these events cause: what changed, to whom it changed for."""
+        """The frames these events cause: what changed, to whom it changed for. A member
+        who joins now gets its first frames when its connection opens (numbered from 1),
+        not these: it has no connection yet to get them on."""
         room = self.room
         kinds = {e.kind for e in events}
+        joined = frozenset(e.member for e in events if isinstance(e, ev.Joined))
         for e in events:
             if isinstance(e, ev.Left | ev.Kicked):
                 self.send(e.member, {"type": "bye", "reason": e.kind})
         if kinds & ev.LOBBY_KINDS or ended:
-            self.send_room()
+            self.send_room(joined)
         # Night choices change nobody's frame now: their results come with the next turn.
         if kinds & ev.GAME_KINDS or ended:
-            self.send_state(self.recipients())
+            self.send_state(m for m in self.recipients() if m not in joined)
         for e in events:
             if isinstance(e, ev.Chat | ev.Whisper | ev.Claimed):
                 entry = (room.play.log if room.play is not None else room.log)[-1]
@@ -409,14 +517,14 @@ class RoomActor:
         room = self.room
         if room.playing or any(n > 0 for n in self.online.values()):
             return None
-        return room.last_at + self.hub.limits.idle
+        return room.last_at + self.deps.idle
 
     async def close_if_idle(self) -> None:
         async with self.locked():
             idle = self.idle_at()
-            if idle is not None and time.time() >= idle and not self.room.closed:
+            if idle is not None and self.clock.now() >= idle and not self.room.closed:
                 await self.commit([ev.Closed()])
-                await self.hub.closed(self.room.code)
+                await self.deps.router.room_closed(self.room.code)
 
     async def run(self) -> None:
         """The room's clock: sleep until the game's deadline (or until the room has been
@@ -425,10 +533,9 @@ class RoomActor:
             self.wake.clear()
             deadline, idle = due(self.room), self.idle_at()
             wake_at = min((t for t in (deadline, idle) if t is not None), default=None)
-            delay = None if wake_at is None else wake_at - time.time()
+            delay = None if wake_at is None else wake_at - self.clock.now()
             if delay is None or delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), delay)
+                await self.clock.wait(self.wake, delay)
                 continue
             try:
                 if deadline is None:
@@ -436,12 +543,12 @@ class RoomActor:
                     continue
                 async with self.locked():
                     if due(self.room) == deadline:
-                        await self.commit(tick(self.room, time.time(), self.hub.rng))
+                        await self.commit(tick(self.room, self.clock.now(), self.deps.rng))
                         await self.settle()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                if await self.hub.conflict(self.room.code, exc):
+                if await self.deps.router.room_conflict(self.room.code, exc):
                     return
                 log.exception("room %s: clock failed", self.room.code)
-                await asyncio.sleep(1.0)
+                await self.clock.sleep(1.0)

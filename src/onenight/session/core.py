@@ -165,6 +165,7 @@ def act(room: Room, member: int, msg: P.Act, now: float, rng: random.Random) -> 
     seat = _seat(room, member)
     play = room.play
     assert play is not None
+    tap = _one_tap(room, member)
     if not play.deciding(seat):
         raise BadMessage("not_your_turn", "you have nothing to choose now")
     try:
@@ -173,14 +174,23 @@ def act(room: Room, member: int, msg: P.Act, now: float, rng: random.Random) -> 
         raise BadMessage("bad_action", str(exc)) from None
     if action not in play.game.legal(seat):
         raise BadMessage("illegal", f"not a legal choice now: {action.to_json()}")
-    return [ev.Acted(seat=seat, action=action.to_json(), turn=play.turn)], {}
+    return [ev.Acted(seat=seat, action=action.to_json(), turn=play.turn), tap], {}
 
 
 def nothing(room: Room, member: int, msg: P.Nothing, now: float, rng: random.Random) -> Any:
     """A tap that does nothing, answered like an action, so that at night every member's
-    traffic looks the same whether or not it had anything to choose."""
+    traffic looks the same whether or not it had anything to choose (both are stored)."""
     _phase(room, Phase.NIGHT)
-    return [], {}
+    return [_one_tap(room, member)], {}
+
+
+def _one_tap(room: Room, member: int) -> ev.Tapped:
+    """A member taps once a night turn (an act or ``nothing``): the tap, or a refusal."""
+    play = room.play
+    assert play is not None
+    if play.tapped.get(member) == play.turn:
+        raise BadMessage("one_per_turn", "one act or nothing per turn")
+    return ev.Tapped(member=member, turn=play.turn)
 
 
 def vote(room: Room, member: int, msg: P.VoteMsg, now: float, rng: random.Random) -> Any:

@@ -174,6 +174,28 @@ class Acted(_Event):
     auto: bool = False
 
 
+class Tapped(_Event):
+    """A member's one tap of a night turn (its act, or ``nothing``): a second tap in the
+    same turn is refused. Stored like every rule's fact, so the owner that takes a room
+    over in that turn knows it."""
+
+    kind: Literal["tapped"] = "tapped"
+    audience: ClassVar[Audience] = "server"
+    member: int
+    turn: int
+
+
+class Answered(_Event):
+    """The answer to a member's command, stored after the events the command made:
+    the same request asked again (an answer lost, a failover) gets this answer and
+    changes nothing. ``request``: the id its asker gave it (requests.CommandRequest)."""
+
+    kind: Literal["answered"] = "answered"
+    audience: ClassVar[Audience] = "server"
+    request: str
+    reply: dict[str, Any]
+
+
 class DayBegan(_Event):
     kind: Literal["day"] = "day"
     deadline: float
@@ -217,6 +239,8 @@ RoomEvent = Annotated[
     | Started
     | TurnBegan
     | Acted
+    | Tapped
+    | Answered
     | DayBegan
     | VoteOpened
     | Voted

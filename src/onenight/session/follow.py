@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from onenight.cluster import OwnerGone
 from onenight.rules import Phase
+
+from .requests import TakeOverRequest, encode_request
 
 if TYPE_CHECKING:
     from .actor import RoomActor
@@ -76,12 +77,13 @@ class Follower:
         self.hub = hub
         self.moving: dict[str, asyncio.Task[None]] = {}
         self.owned_since: dict[str, float] = {}  #: code → when it came to this process
-        self.later: dict[str, asyncio.TimerHandle] = {}
+        self.later: dict[str, asyncio.Task[None]] = {}  #: rooms to look at again
 
-    def came(self, code: str) -> None:
-        self.owned_since[code] = time.monotonic()
+    def owned(self, code: str) -> None:
+        """The room is this process's from now on (made, taken over or handed here)."""
+        self.owned_since[code] = self.hub.clock.monotonic()
 
-    def left(self, code: str) -> None:
+    def let_go(self, code: str) -> None:
         """The room is no longer this process's (lost, closed or handed over)."""
         self.owned_since.pop(code, None)
         later = self.later.pop(code, None)
@@ -102,17 +104,18 @@ class Follower:
         if play is not None and play.phase == Phase.NIGHT:  # looked at again until day
             wait = MOVE_GAP
         else:
-            wait = self.owned_since.get(code, 0.0) + MOVE_GAP - time.monotonic()
+            since = self.owned_since.get(code)
+            wait = 0.0 if since is None else since + MOVE_GAP - hub.clock.monotonic()
         if wait > 0:
             if code not in self.later:
-                loop = asyncio.get_running_loop()
-                self.later[code] = loop.call_later(wait, self._check_again, code)
+                self.later[code] = asyncio.create_task(self._check_again(code, wait))
             return
         task = asyncio.create_task(self._hand_over(actor, to), name=f"move-{code}")
         self.moving[code] = task
         task.add_done_callback(lambda _: self.moving.pop(code, None))
 
-    def _check_again(self, code: str) -> None:
+    async def _check_again(self, code: str, wait: float) -> None:
+        await self.hub.clock.sleep(wait)
         self.later.pop(code, None)
         actor = self.hub.rooms.get(code)
         if actor is not None:
@@ -130,14 +133,14 @@ class Follower:
                     return
                 actor.stop()
                 del hub.rooms[code]
-                self.left(code)
+                self.let_go(code)
         except OwnerGone:  # the room was let go meanwhile (another process took it)
             return
         try:
             await hub.cluster.release(code, closed=False)
             hub.remember_owner(code, to)
             log.info("room %s: handed over to %s, where most of its members are", code, to)
-            await hub.cluster.call(to, code, "take", {})
+            await hub.cluster.call(to, code, encode_request(TakeOverRequest(room=code)))
         except OwnerGone:  # the watch over waiting requests saw no lease yet: not an error
             pass
         except Exception as exc:  # the room is nobody's: a process takes it within a beat

@@ -1,67 +1,73 @@
-"""The hub: the rooms this process owns, and the way to every other room.
+"""The hub: the router of this process's requests to the rooms.
 
-Every request about a room (join, a command, a resume, presence, the lobby over HTTP)
-is *routed*: carried out here when this process owns the room (its
-:class:`.actor.RoomActor`), else forwarded by the cluster to the owner. When nobody
-owns an open room (its owner died or stopped), the first process that needs it, or
-the cluster's watch, takes it over: it replays the room's log from the store, loads the
-frame numbers from the cluster, and sends every member its full view, numbered on.
+Every request about a room (:mod:`.requests`: a join, a member's command, a resume, a
+connection opening, presence, the lobby over HTTP) is *routed*: handed to the room's
+:class:`.actor.RoomActor` when this process owns the room, else sent by the cluster to
+the process that does (the same request, in one encoding). When nobody owns an open
+room (its owner died or stopped), the first process that needs it, or the cluster's
+watch, takes it over: it replays the room's log from the store, loads the frame numbers
+from the cluster, and sends every member its full view, numbered on. The follow rule
+(:mod:`.follow`) is the policy that moves a room to where its members are.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import hashlib
 import itertools
 import logging
 import random
 import secrets
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
-from onenight.cluster import BusDown, Cluster, LocalCluster, OwnerGone
+from onenight.cluster import BusDown, CallFailed, Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
-from onenight.rules import Phase
 from onenight.storage import SeqConflict, Store
 
 from . import events as ev
 from . import protocol as P
-from .actor import RoomActor
-from .core import MAX_SEATS, join
+from .actor import RoomActor, RoomDeps
+from .botseats import BotSeats
 from .follow import Follower
 from .limits import Limits
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
+from .requests import (
+    Acked,
+    CommandRequest,
+    Found,
+    JoinRequest,
+    Opened,
+    OpenRequest,
+    PresenceRequest,
+    Public,
+    Refused,
+    Reply,
+    Request,
+    ResultRequest,
+    ResumeRequest,
+    Seated,
+    Taken,
+    TakeOverRequest,
+    ViewRequest,
+    decode_reply,
+    decode_request,
+    encode_reply,
+    encode_request,
+)
 from .room import Room
-from .views import dealt, room_frame
+from .timing import Clock, SystemClock
+from .tokens import token_hash
 
 log = logging.getLogger("onenight.session")
 
-_Args = ParamSpec("_Args")
-_Result = TypeVar("_Result")
-
-
-def busy_while_the_bus_is_down(
-    method: Callable[_Args, Coroutine[Any, Any, _Result]],
-) -> Callable[_Args, Coroutine[Any, Any, _Result]]:
-    """A request that needed the bus while it did not answer (Redis restarting) is
-    refused with ``busy`` (send it again), not ``internal``."""
-
-    @functools.wraps(method)
-    async def refused_busy(*args: _Args.args, **kwargs: _Args.kwargs) -> _Result:
-        try:
-            return await method(*args, **kwargs)
-        except BusDown:
-            raise BadMessage("busy", "the server lost touch with the room: try again") from None
-
-    return refused_busy
-
-
-MAX_SPECTATORS = 24
 ROUTE_TRIES = 40  #: attempts to reach a room that is moving between processes
 OWNERS_KEPT = 10_000  #: rooms whose owner elsewhere is remembered (then forgotten at once)
+
+__all__ = ["Hub", "Session", "token_hash"]
+
+_R = TypeVar("_R")
 
 
 @dataclass(frozen=True)
@@ -73,24 +79,11 @@ class Session:
     token: str
 
 
-@dataclass(frozen=True)
-class Answer:
-    """What a command gave: the ack's fields, the size its answer is padded to (the
-    night's frame size when it came or left at night) and whether it is night now."""
-
-    fields: dict[str, Any]
-    size: int | None
-    night: bool
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _refused(exc: BadMessage, actor: RoomActor, size: int | None) -> BadMessage:
-    exc.size = size or actor.pad_size()
-    exc.night = actor.at_night
-    return exc
+def refusal(reply: Reply) -> BadMessage | None:
+    """A refused reply as the error it is (None for any other reply)."""
+    if isinstance(reply, Refused):
+        return BadMessage(reply.code, reply.message)
+    return None
 
 
 class Hub:
@@ -104,6 +97,8 @@ class Hub:
         metrics: Any = None,
         limits: Limits | None = None,
         cluster: Cluster | None = None,
+        clock: Clock | None = None,
+        bots: Callable[[], BotSeats] = BotSeats,
     ) -> None:
         self.store = store
         self.pubsub = pubsub
@@ -111,14 +106,54 @@ class Hub:
         self.limits = limits or Limits()
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
+        self.clock: Clock = clock or SystemClock()
+        self.bots = bots
         self.rooms: dict[str, RoomActor] = {}
         self.taking: dict[str, asyncio.Task[bool]] = {}
         #: the last known owner of rooms owned elsewhere (forgotten when it says no)
         self.owners: dict[str, str] = {}
         #: a room's presence counts leave in order: its lock, and how many use it
         self.counting: dict[str, tuple[asyncio.Lock, int]] = {}
-        self.requests = itertools.count(1)  #: names the requests forwarded from here
+        #: names the commands that arrive here: unique across processes and restarts
+        self.prefix = secrets.token_hex(6)
+        self.requests = itertools.count(1)
         self.follower = Follower(self)  #: rooms handed over to where their members are
+
+    def actor(self, room: Room) -> RoomActor:
+        """A room's actor, given what it uses."""
+        frames = getattr(self.metrics, "frames", None)
+        deps = RoomDeps(
+            store=self.store,
+            delivery=self.cluster,
+            clock=self.clock,
+            rng=self.rng,
+            router=self,
+            bots=self.bots,
+            idle=self.limits.idle,
+            frames_sent=None if frames is None else frames.inc,
+        )
+        return RoomActor(room, deps)
+
+    def request_id(self) -> str:
+        """A new command's id (requests.CommandRequest)."""
+        return f"{self.prefix}.{next(self.requests)}"
+
+    # ----- what the room actors tell the router -----
+
+    async def room_closed(self, code: str) -> None:
+        self.rooms.pop(code, None)
+        self.follower.let_go(code)
+        await self.cluster.release(code, closed=True)
+
+    async def room_conflict(self, code: str, exc: BaseException) -> bool:
+        """Whether ``exc`` says another process has written this room (then let it go)."""
+        if isinstance(exc, SeqConflict) and self.cluster.shared:
+            await self.lost(code, f"its log was written: {exc}")
+            return True
+        return False
+
+    def members_moved(self, actor: RoomActor) -> None:
+        self.follower.check(actor)
 
     # ----- start, stop, ownership -----
 
@@ -138,7 +173,7 @@ class Hub:
         log.info("restored %d rooms", len(self.rooms))
 
     def _adopt(self, room: Room) -> RoomActor:
-        actor = RoomActor(self, room)
+        actor = self.actor(room)
         self.rooms[room.code] = actor
         actor.start()
         if room.playing:  # nobody is online after a restart
@@ -177,18 +212,17 @@ class Hub:
         if room is None or room.closed:
             await self.cluster.release(code, closed=True)
             return False
-        actor = RoomActor(self, room)
+        actor = self.actor(room)
         actor.opened_elsewhere()  # the counts read below may miss a connection opening
         try:
             actor.restore_frames(await self.cluster.kept(code))
             actor.online_at = await self.cluster.online(code)
-            actor.tapped = await self.cluster.taps(code)
         except BaseException:  # the bus failed: the lease goes (else held, never served)
             with contextlib.suppress(Exception):
                 await self.cluster.release(code, closed=False)
             raise
         self.rooms[code] = actor
-        self.follower.came(code)
+        self.follower.owned(code)
         try:
             async with actor.locked():
                 await actor.recount()
@@ -209,23 +243,11 @@ class Hub:
         """Another process owns the room now, or has written it: let it go here (and
         give the lease back if it is still ours: the next owner replays the log)."""
         actor = self.rooms.pop(code, None)
-        self.follower.left(code)
+        self.follower.let_go(code)
         if actor is not None:
             actor.stop()
             log.warning("room %s: owned by another process now (%s)", code, why)
         await self.cluster.release(code, closed=False)
-
-    async def conflict(self, code: str, exc: BaseException) -> bool:
-        """Whether ``exc`` says another process has written this room (then let it go)."""
-        if isinstance(exc, SeqConflict) and self.cluster.shared:
-            await self.lost(code, f"its log was written: {exc}")
-            return True
-        return False
-
-    async def closed(self, code: str) -> None:
-        self.rooms.pop(code, None)
-        self.follower.left(code)
-        await self.cluster.release(code, closed=True)
 
     async def process_gone(self, process: str) -> None:
         """A process died: its members are offline in the rooms owned here."""
@@ -258,21 +280,24 @@ class Hub:
 
     # ----- routing -----
 
-    @busy_while_the_bus_is_down
-    async def route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Carry out ``op`` on a room, here if this process owns it, else at its owner
+    async def route(self, request: Request) -> Reply:
+        """Carry out a request, here if this process owns its room, else at its owner
         (``busy`` while the bus does not answer: the sender tries again)."""
-        return await self._route(code.strip().upper(), op, args)
+        try:
+            return await self._route(request)
+        except BusDown:
+            return Refused(code="busy", message="the server lost touch with the room: try again")
 
-    async def _route(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        wired: dict[str, Any] | None = None  #: as forwarded, the same at every try
+    async def _route(self, request: Request) -> Reply:
+        code = request.room
+        wired: str | None = None  #: as it crosses the bus, the same at every try
         for _ in range(ROUTE_TRIES):
             actor = self.rooms.get(code)
             if actor is not None:
                 try:
-                    return await self.serve_local(actor, op, args)
+                    return await actor.handle(request)
                 except SeqConflict as exc:
-                    if not await self.conflict(code, exc):
+                    if not await self.room_conflict(code, exc):
                         raise
                     continue
                 except OwnerGone:  # handed over meanwhile: the new owner carries it out
@@ -285,21 +310,22 @@ class Hub:
                     continue
                 break
             if owner == self.cluster.me:  # a take-over under way here
-                await asyncio.sleep(0.02)
+                await self.clock.sleep(0.02)
                 continue
-            if wired is None:  # named once: a retry is the same request (carried out once)
-                wired = {**_wire(args), "once": f"{self.cluster.me}.{next(self.requests)}"}
+            wired = wired or encode_request(request)
             try:
-                answer = await self.cluster.call(owner, code, op, wired)
+                answer = await self.cluster.call(owner, code, wired)
             except OwnerGone:  # it died, or the room moved: ask Redis again
                 self.owners.pop(code, None)
-                await asyncio.sleep(0.1)
+                await self.clock.sleep(0.1)
                 continue
+            except CallFailed:
+                return Refused(code="internal", message="server error")
             self.remember_owner(code, owner)
-            return answer
+            return decode_reply(answer)
         if self.cluster.shared and (code in self.taking or await self._open_in_store(code)):
-            raise BadMessage("busy", "the room is moving between servers: try again")
-        raise BadMessage("no_room", f"there is no room {code!r}")
+            return Refused(code="busy", message="the room is moving between servers: try again")
+        return Refused(code="no_room", message=f"there is no room {code!r}")
 
     async def _open_in_store(self, code: str) -> bool:
         """Whether the log holds this room, open, though no process owns it: the moment
@@ -319,85 +345,37 @@ class Hub:
             self.owners.clear()
         self.owners[code] = owner
 
-    async def serve(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """A request from another process for a room owned here (OwnerGone: not here).
-        A request asked again (its answer was lost, or it waited too long) is carried
-        out once: the second time gets the first answer (:meth:`.RoomActor.once`)."""
-        if op == "take":  # the last owner handed the room over (follow.py)
-            return {"taken": await self.take_over(code)}
+    async def serve(self, code: str, text: str) -> str:
+        """A request from another process for a room owned here, and its answer
+        (OwnerGone: not here). A command asked again is answered once (its id)."""
+        try:
+            request = decode_request(text)
+        except ValueError as exc:
+            return encode_reply(Refused(code="invalid", message=str(exc)[:200]))
+        if isinstance(request, TakeOverRequest):  # the last owner handed it over
+            return encode_reply(Taken(taken=await self.take_over(code)))
         actor = self.rooms.get(code)
         if actor is None:
             raise OwnerGone(code)
         try:
-            once = args.get("once")
-            if once is None:
-                return await self.serve_local(actor, op, args)
-            return await actor.once(str(once), lambda: self.serve_local(actor, op, args))
+            return encode_reply(await actor.handle(request))
         except SeqConflict as exc:
-            await self.conflict(code, exc)
+            await self.room_conflict(code, exc)
             raise OwnerGone(code) from None
-
-    async def serve_local(self, actor: RoomActor, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        room = actor.room
-        if room.closed:
-            raise BadMessage("no_room", f"there is no room {room.code!r}")
-        if op == "view":
-            return room_frame(room, None, actor.online_members())
-        if op == "result":
-            return _result(actor)
-        if op == "join":
-            async with actor.locked():
-                name, spectator, token = args["name"], args["spectator"], args["token"]
-                return await self._join(actor, name, spectator, token)
-        member = self._member(actor, args)
-        if op == "resume":
-            return {"member": member}
-        if op == "handle":
-            return await self._handle(actor, member, args)
-        if op == "open":
-            async with actor.locked():
-                self._member(actor, args)
-                if args.get("process") != self.cluster.me:
-                    actor.opened_elsewhere()  # its frames go on the bus from now on
-                last = args.get("last")
-                missed = None if last is None else actor.missed(member, last)
-                if missed is None:
-                    actor.send_full(member)
-                return {"missed": missed}
-        if op == "presence":
-            async with actor.locked():
-                await actor.presence(args["process"], member, args["count"])
-            return {}
-        raise BadMessage("invalid", f"unknown request {op!r}")
-
-    def _member(self, actor: RoomActor, args: dict[str, Any]) -> int:
-        member = actor.room.tokens.get(token_hash(args["token"]))
-        if member is None:
-            raise BadMessage("bad_token", "unknown token for this room")
-        if "member" in args and args["member"] != member:
-            raise BadMessage("bad_token", "you are no longer in this room")
-        return member
-
-    async def _handle(self, actor: RoomActor, member: int, args: dict[str, Any]) -> dict[str, Any]:
-        size = actor.pad_size()  # an answer to a message that came at night is padded
-        try:
-            msg = args["msg"]
-            if isinstance(msg, dict):  # forwarded by another process: check it again
-                msg = P.message_adapter.validate_python(msg)
-            async with actor.locked():
-                self._member(actor, args)  # still in the room once its turn came
-                fields = await actor.command(member, msg)
-        except BadMessage as exc:
-            raise _refused(exc, actor, size) from None
-        return {"fields": fields, "size": size or actor.pad_size(), "night": actor.at_night}
 
     # ----- rooms: create, join, resume -----
 
     def new_code(self) -> str:
         return "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
-    @busy_while_the_bus_is_down
     async def create(self, name: str, address: str | None = None) -> Session:
+        """A new room, with its creator seated (BadMessage if refused)."""
+        try:
+            return await self._create(name, address)
+        except BusDown:
+            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+
+    async def _create(self, name: str, address: str | None) -> Session:
         if not await self.cluster.take("creates", address, self.limits.creates_per_minute):
             raise BadMessage("rate_limited", "too many new rooms from your address: wait")
         if len(self.rooms) >= self.limits.max_rooms:
@@ -407,11 +385,11 @@ class Hub:
             code = self.new_code()
             if code in self.rooms or not await self.cluster.new_room(code):
                 continue
-            actor = self.rooms[code] = RoomActor(self, Room(code))
+            actor = self.rooms[code] = self.actor(Room(code))
+            request = JoinRequest(room=code, name=name, token=secrets.token_urlsafe(24))
             try:
                 async with actor.locked():
-                    token = secrets.token_urlsafe(24)
-                    joined = await self._join(actor, name, False, token, [ev.Created()])
+                    seated = await actor.join(request, [ev.Created()])
             except SeqConflict:  # a code used before, that the cluster forgot
                 self.rooms.pop(code, None)
                 await self.cluster.release(code, closed=False)
@@ -421,67 +399,53 @@ class Hub:
                 await self.cluster.release(code, closed=True)
                 raise
             actor.start()
-            self.follower.came(code)
-            return Session(code, joined["member"], joined["token"])
+            self.follower.owned(code)
+            return Session(code, seated.member, seated.token)
         raise BadMessage("full", "no free room code")
 
-    @busy_while_the_bus_is_down
     async def join(
         self, code: str, name: str, spectator: bool, address: str | None = None
     ) -> Session:
-        if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
+        """A new member of a room (BadMessage if refused)."""
+        if not await self._within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
         # The token is made here, not by the owner: a join asked again of a new owner
         # (the old one seated it and died before answering) finds its seat by it.
-        token = secrets.token_urlsafe(24)
-        args = {"name": name, "spectator": spectator, "token": token}
-        joined = await self.route(code, "join", args)
-        return Session(code.strip().upper(), joined["member"], joined["token"])
+        code = code.strip().upper()
+        request = JoinRequest(
+            room=code, name=name, spectator=spectator, token=secrets.token_urlsafe(24)
+        )
+        seated = _expect(await self.route(request), Seated)
+        return Session(code, seated.member, seated.token)
 
-    async def _join(
-        self,
-        actor: RoomActor,
-        name: str,
-        spectator: bool,
-        token: str,
-        pre: Sequence[ev.RoomEvent] = (),
-    ) -> dict[str, Any]:
-        """Seat a member with the token its asker made (``pre``: events before its join,
-        a new room's). A join is carried out once in any process: one whose token is
-        seated already gets that seat back."""
-        room = actor.room
-        if (seated := room.tokens.get(token_hash(token))) is not None:
-            return {"member": seated, "token": token}
-        limit = MAX_SPECTATORS if spectator else MAX_SEATS
-        room.seq += len(pre)  # the join event's seq follows the events before it
-        try:
-            joined = join(room, name, spectator, token_hash(token), limit)
-        finally:
-            room.seq -= len(pre)
-        await actor.commit([*pre, *joined])
-        return {"member": joined[0].member, "token": token}  # type: ignore[union-attr]
-
-    @busy_while_the_bus_is_down
     async def resume(self, code: str, token: str, address: str | None = None) -> Session:
-        if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
+        """The member a token seats (BadMessage if refused)."""
+        if not await self._within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
-        found = await self.route(code, "resume", {"token": token})
-        return Session(code.strip().upper(), found["member"], token)
+        code = code.strip().upper()
+        found = _expect(await self.route(ResumeRequest(room=code, token=token)), Found)
+        return Session(code, found.member, token)
+
+    async def _within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
+        try:
+            return await self.cluster.take(kind, address, per_minute)
+        except BusDown:
+            raise BadMessage("busy", "the server lost touch with the room: try again") from None
 
     # ----- a member's connection -----
 
-    def _args(self, session: Session, **more: Any) -> dict[str, Any]:
-        return {"member": session.member, "token": session.token, **more}
-
-    async def open(self, session: Session, last: int | None) -> list[str] | None:
+    async def open(self, session: Session, last: int | None) -> Opened:
         """A connection opens: the frames after ``last`` when they are all kept, else
-        None and the member's full view is published on its channel."""
-        args = self._args(session, last=last, process=self.cluster.me)
-        found = await self.route(session.room, "open", args)
-        missed: list[str] | None = found["missed"]
-        return missed
+        none and the member's full view is published on its channel."""
+        request = OpenRequest(
+            room=session.room,
+            token=session.token,
+            member=session.member,
+            last=last,
+            process=self.cluster.me,
+        )
+        return _expect(await self.route(request), Opened)
 
-    @busy_while_the_bus_is_down
     async def presence(self, session: Session, delta: int) -> None:
         """A connection of a member opened (+1) or closed (-1): this process counts its
         own, and tells the owner its count (one at a time: the counts arrive in order)."""
@@ -489,14 +453,7 @@ class Hub:
         self.counting[session.room] = (lock, users + 1)
         try:
             async with lock:
-                count = await self.cluster.presence(session.room, session.member, delta)
-                args = self._args(session, count=count, process=self.cluster.me)
-                try:
-                    await self.route(session.room, "presence", args)
-                except BaseException:  # the owner was not told: the count goes back
-                    with contextlib.suppress(Exception):
-                        await self.cluster.presence(session.room, session.member, -delta)
-                    raise
+                await self._count(session, delta)
         finally:
             lock, users = self.counting[session.room]
             if users == 1:
@@ -504,37 +461,61 @@ class Hub:
             else:
                 self.counting[session.room] = (lock, users - 1)
 
-    async def handle(self, session: Session, msg: P.Message) -> Answer:
-        """Carry out one command of an authenticated member."""
-        found = await self.route(session.room, "handle", self._args(session, msg=msg))
-        return Answer(found["fields"], found["size"], found["night"])
+    async def _count(self, session: Session, delta: int) -> None:
+        try:
+            count = await self.cluster.presence(session.room, session.member, delta)
+        except BusDown:
+            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+        request = PresenceRequest(
+            room=session.room,
+            token=session.token,
+            member=session.member,
+            process=self.cluster.me,
+            count=count,
+        )
+        try:
+            refused = refusal(await self.route(request))
+        except BaseException:  # the owner was not told: the count goes back
+            with contextlib.suppress(Exception):
+                await self.cluster.presence(session.room, session.member, -delta)
+            raise
+        if refused is not None:
+            with contextlib.suppress(Exception):
+                await self.cluster.presence(session.room, session.member, -delta)
+            raise refused
 
-    async def view(self, code: str) -> dict[str, Any]:
-        """The public lobby of a room."""
-        return await self.route(code, "view", {})
+    async def command(
+        self, session: Session, msg: P.Message, id: str | None = None
+    ) -> Acked | Refused:
+        """One command of an authenticated member: its ack (Acked) or refusal
+        (Refused), each with the size it is padded to. ``id``: the request's, the same
+        at every try (a new one if none)."""
+        request = CommandRequest(
+            room=session.room,
+            token=session.token,
+            member=session.member,
+            id=id or self.request_id(),
+            msg=msg,
+        )
+        reply = await self.route(request)
+        if not isinstance(reply, Acked | Refused):
+            return Refused(code="internal", message="server error")
+        return reply
 
-    async def result(self, code: str) -> dict[str, Any]:
-        """The last ended game of a room."""
-        return await self.route(code, "result", {})
+    async def view(self, code: str) -> dict[str, object]:
+        """The public lobby of a room (BadMessage if there is none)."""
+        reply = await self.route(ViewRequest(room=code.strip().upper()))
+        return _expect(reply, Public).frame
+
+    async def result(self, code: str) -> dict[str, object]:
+        """The last ended game of a room (BadMessage if none)."""
+        reply = await self.route(ResultRequest(room=code.strip().upper()))
+        return _expect(reply, Public).frame
 
 
-def _wire(args: dict[str, Any]) -> dict[str, Any]:
-    """A request's arguments as JSON for another process (a message as its fields)."""
-    msg = args.get("msg")
-    if msg is None or isinstance(msg, dict):
-        return args
-    return {**args, "msg": msg.model_dump(mode="json")}
-
-
-def _result(actor: RoomActor) -> dict[str, Any]:
-    play = actor.room.play
-    if play is None or play.phase != Phase.END:
-        raise BadMessage("no_result", "no ended game")
-    return {
-        "game": play.no,
-        "players": play.names,
-        "result": play.result,
-        "dealt": dealt(play),
-        "edition": play.edition,
-        "deck": play.deck,
-    }
+def _expect(reply: Reply, kind: type[_R]) -> _R:
+    """The reply, when it is of the kind asked for; its refusal as BadMessage else."""
+    if isinstance(reply, kind):
+        return reply
+    refused = refusal(reply)
+    raise refused if refused is not None else BadMessage("internal", "server error")

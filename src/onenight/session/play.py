@@ -38,6 +38,8 @@ class Play:
     phase_started: float = 0.0
     frame_size: int = 0  #: every frame of the game under way is padded to this size
     log: list[dict[str, Any]] = field(default_factory=list)  #: chat and whispers
+    #: member → the night turn of its last tap (one act or ``nothing`` a turn)
+    tapped: dict[int, int] = field(default_factory=dict)
     random_votes: list[int] = field(default_factory=list)
     result: dict[str, Any] | None = None
     winners: list[int] | None = None

@@ -23,6 +23,7 @@ DEFAULT_DAY = 300.0
 DEFAULT_VOTE = 30.0
 DEFAULT_GRACE = 30.0
 LOBBY_LOG = 50
+ANSWERS_KEPT = 256  #: answers to commands kept per room, for a command asked again
 
 
 @dataclass
@@ -85,6 +86,8 @@ class Room:
     closed: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)  #: lobby chat (bounded)
+    #: request id → the answer of the command (the last ANSWERS_KEPT, in order)
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # ----- queries -----
 
@@ -189,6 +192,16 @@ class Room:
     def _on_stand_in_ended(self, e: ev.StandInEnded, at: float) -> None:
         self.members[e.member].stand_in = None
 
+    def _on_tapped(self, e: ev.Tapped, at: float) -> None:
+        if self.play is None:
+            raise ValueError("tap without a game")
+        self.play.tapped[e.member] = e.turn
+
+    def _on_answered(self, e: ev.Answered, at: float) -> None:
+        self.answers[e.request] = e.reply
+        if len(self.answers) > ANSWERS_KEPT:
+            del self.answers[next(iter(self.answers))]
+
     def _on_closed(self, e: ev.Closed, at: float) -> None:
         self.closed = True
 
@@ -232,6 +245,8 @@ _HANDLERS: dict[type, Callable[[Room, Any, float], None]] = {
     ev.StandIn: Room._on_stand_in,
     ev.StandInEnded: Room._on_stand_in_ended,
     ev.Closed: Room._on_closed,
+    ev.Tapped: Room._on_tapped,
+    ev.Answered: Room._on_answered,
     ev.TurnBegan: Room._on_game,
     ev.Acted: Room._on_game,
     ev.DayBegan: Room._on_game,

@@ -9,7 +9,6 @@ public :func:`room_frame`. While a game is under way frames are padded to one si
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import orjson
@@ -91,9 +90,9 @@ def you(room: Room, member_id: int) -> dict[str, Any]:
     }
 
 
-def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
-    """The game as this member may see it (the engine's view and the clock), or None
-    without a game."""
+def state_frame(room: Room, member_id: int | None, now: float) -> dict[str, Any] | None:
+    """The game as this member may see it (the engine's view and the clock, read at
+    ``now``), or None without a game."""
     play = room.play
     if play is None:
         return None
@@ -102,7 +101,7 @@ def state_frame(room: Room, member_id: int | None) -> dict[str, Any] | None:
         "type": "state",
         "game": play.no,
         "deadline": play.deadline,
-        "remaining": round(max(0.0, play.deadline - time.time()), 3) if play.deadline else None,
+        "remaining": round(max(0.0, play.deadline - now), 3) if play.deadline else None,
         **play.view(seat),
     }
     if play.phase == Phase.END:
