@@ -14,9 +14,9 @@ import random
 from typing import Any
 
 from onenight.bots import Bot, make_bot
-from onenight.bots.claims import Posted, posted_from_json
 from onenight.bots.say import say
 from onenight.rules import Phase
+from onenight.session.claims import Posted, posted_from_json
 
 from . import events as ev
 from . import protocol as P
