@@ -13,6 +13,7 @@ import pytest
 from onenight.cluster import Frame
 from onenight.session import actor as actor_module
 from onenight.session.actor import RoomActor
+from onenight.session.ports import NoBots
 from onenight.session.room import Room
 
 
@@ -45,7 +46,7 @@ async def test_frames_go_on_the_bus_only_while_another_process_may_need_them(
     fake_time = SimpleNamespace(time=time.time, monotonic=lambda: clock[0])
     monkeypatch.setattr(actor_module, "time", fake_time)
     cluster = Deliveries()
-    hub: Any = SimpleNamespace(cluster=cluster, metrics=None)
+    hub: Any = SimpleNamespace(cluster=cluster, metrics=None, bot_seats=NoBots)
     actor = RoomActor(hub, Room("ROOMX"))
     assert not await _deliver_one(actor, cluster)  # nobody anywhere: kept, not published
 

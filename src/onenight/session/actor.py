@@ -23,14 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 from onenight.cluster import Frame, Kept, OwnerGone
 from onenight.rules import Phase
-from onenight.storage import Event
 
 from . import events as ev
 from . import protocol as P
-from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
 from .core import decide
 from .padding import pad
+from .ports import STAND_IN_LEVEL, Event
 from .protocol import BadMessage
 from .room import Room
 from .views import encode, log_frame, room_frame, state_frame, visible, with_field, you
@@ -90,7 +89,7 @@ class RoomActor:
         #: until when (monotonic time) the frames are published whatever the counts say:
         #: a connection opened in another process and not counted yet, or a take-over
         self.elsewhere_until = 0.0
-        self.bots = BotSeats()
+        self.bots = hub.bot_seats()
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume

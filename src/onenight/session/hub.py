@@ -25,7 +25,6 @@ from typing import Any, ParamSpec, TypeVar
 from onenight.cluster import BusDown, Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
 from onenight.rules import Phase
-from onenight.storage import SeqConflict, Store
 
 from . import events as ev
 from . import protocol as P
@@ -33,6 +32,7 @@ from .actor import RoomActor
 from .core import MAX_SEATS, join
 from .follow import Follower
 from .limits import Limits
+from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .room import Room
 from .views import dealt, room_frame
@@ -104,8 +104,10 @@ class Hub:
         metrics: Any = None,
         limits: Limits | None = None,
         cluster: Cluster | None = None,
+        bot_seats: BotSeatsFactory = NoBots,
     ) -> None:
         self.store = store
+        self.bot_seats = bot_seats  #: makes each room's bots (onenight.bots.seats)
         self.pubsub = pubsub
         self.cluster: Cluster = cluster or LocalCluster(pubsub)
         self.limits = limits or Limits()
