@@ -16,8 +16,8 @@ import time
 from collections import defaultdict
 
 from onenight.bots import ReasonerBot
-from onenight.bots.claims import Posted
 from onenight.rules import Game, Setup, Vote, action_from_json, default_deck
+from onenight.session.claims import Posted
 
 
 def timed_game(players: int, seed: int, times: dict[str, list[float]]) -> None:

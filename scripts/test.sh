@@ -23,6 +23,7 @@ ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 mypy
 mypy --strict src/onenight/rules  # the rules core: strict, whatever the config says
+lint-imports  # the layers (pyproject.toml's [tool.importlinter]): no upward import
 npm ci --silent --no-audit --no-fund
 npm run -s check
 

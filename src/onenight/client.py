@@ -244,7 +244,7 @@ class Client:
         return await self.request({"type": "add_bot", "level": level})
 
     async def claim(self, claim: dict[str, Any]) -> dict[str, Any]:
-        """Put a claim on the day's board (the JSON of onenight.bots.claims)."""
+        """Put a claim on the day's board (the JSON of onenight.session.claims)."""
         return await self.request({"type": "claim", "claim": claim})
 
     async def chat(self, text: str) -> dict[str, Any]:

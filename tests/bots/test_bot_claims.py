@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from onenight.bots.claims import (
+from onenight.bots.say import LANGUAGES, say
+from onenight.rules import ALL_ROLES, CENTER
+from onenight.session.claims import (
     Claim,
     ClaimError,
     Copied,
@@ -30,8 +32,6 @@ from onenight.bots.claims import (
     posted_from_json,
     swapped,
 )
-from onenight.bots.say import LANGUAGES, say
-from onenight.rules import ALL_ROLES, CENTER
 
 N, C = 5, 3
 NAMES = ["ann", "bob", "cat", "dan", "eve"]

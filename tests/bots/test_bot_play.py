@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from randomgames import random_setup
 
 from onenight.bots import LEVELS, Bot, Posted, make_bot, play
-from onenight.bots.claims import claim_from_json
 from onenight.rules import EDITIONS, Game, Setup, Vote, action_from_json
+from onenight.session.claims import claim_from_json
 
 LEVEL_NAMES = sorted(LEVELS)
 

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from onenight.bots import ReasonerBot
-from onenight.bots.claims import IAm, Nothing, Posted, Saw, Think, Took
 from onenight.bots.lies import fake_story, fake_story_likelihood, lie_roles
 from onenight.rules import CENTER, Game, Setup, action_from_json
+from onenight.session.claims import IAm, Nothing, Posted, Saw, Think, Took
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 CENTER3 = ["villager", "troublemaker", "insomniac"]

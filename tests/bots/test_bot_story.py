@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from onenight.bots import BasicBot
-from onenight.bots.claims import Copied, IAm, Nothing, Partners, Saw, SawWolves, Took, swapped
 from onenight.bots.story import honest_claims, known_role, lies
 from onenight.rules import CENTER, Game, Setup, action_from_json
+from onenight.session.claims import Copied, IAm, Nothing, Partners, Saw, SawWolves, Took, swapped
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 

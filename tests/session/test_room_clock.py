@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from onenight.bots.seats import BotSeats
 from onenight.cluster import channel
 from onenight.pubsub import MemoryPubSub
 from onenight.rules import Phase
@@ -25,7 +26,10 @@ DECK = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1}
 async def table() -> tuple[Hub, FakeClock, MemoryStore, list[Session]]:
     """A room of three players, two of them connected; the host set the timers."""
     clock, store = FakeClock(), MemoryStore()
-    hub = Hub(store, MemoryPubSub(), random.Random(7), limits=Limits(idle=IDLE), clock=clock)
+    limits = Limits(idle=IDLE)
+    hub = Hub(
+        store, MemoryPubSub(), random.Random(7), limits=limits, clock=clock, bot_seats=BotSeats
+    )
     await hub.start()
     ann = await hub.create("ann")
     bob = await hub.join(ann.room, "bob", False)

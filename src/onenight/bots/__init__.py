@@ -6,9 +6,10 @@ A bot gets a seat's view and the public claim board and answers with JSON: see
 
 from __future__ import annotations
 
+from onenight.session.claims import Claim, ClaimError, Posted, claim_from_json, posted_from_json
+
 from .base import Bot, ViewDict
 from .basic import BasicBot
-from .claims import Claim, ClaimError, Posted, claim_from_json, posted_from_json
 from .play import Played, play
 from .random_bot import RandomBot
 from .reasoner import ReasonerBot

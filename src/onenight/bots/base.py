@@ -15,7 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .claims import Claim, Posted
+from onenight.session.claims import Claim, Posted
+
 from .story import Event, story_from_view
 
 #: A view, as ``Game.view(seat)`` (or the server's night view) gives it.

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from onenight.rules import WOLF_FAMILY, Fact
+from onenight.session.claims import Claim, Posted
 
 from .base import Bot, ViewDict, sensible
 from .board import by_seat, claimed_role, suspicion
-from .claims import Claim, Posted
 from .lies import fake_story, lie_roles
 from .story import Event, honest_claims, lies
 

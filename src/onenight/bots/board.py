@@ -5,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from onenight.rules import CENTER, WOLF_FAMILY
-
-from .claims import Claim, Copied, IAm, Partners, Posted, Saw, SawWolves, Swapped, Think, Took
+from onenight.session.claims import (
+    Claim,
+    Copied,
+    IAm,
+    Partners,
+    Posted,
+    Saw,
+    SawWolves,
+    Swapped,
+    Think,
+    Took,
+)
 
 
 def by_seat(board: Sequence[Posted], n: int) -> list[list[Claim]]:

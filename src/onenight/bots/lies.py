@@ -7,8 +7,17 @@ from collections.abc import Mapping, Sequence
 
 from onenight.rules import CENTER, team_of
 from onenight.rules import roles as R
-
-from .claims import Claim, IAm, Nothing, Partners, Saw, Shielded, Swapped, Took, swapped
+from onenight.session.claims import (
+    Claim,
+    IAm,
+    Nothing,
+    Partners,
+    Saw,
+    Shielded,
+    Swapped,
+    Took,
+    swapped,
+)
 
 #: Roles a liar may claim: village roles whose story is easy to tell.
 CLAIMABLE: frozenset[str] = frozenset(

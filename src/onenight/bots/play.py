@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from onenight.rules import Game, Setup, Vote, action_from_json
+from onenight.session.claims import Posted, claim_from_json
 
 from .base import Bot
-from .claims import Posted, claim_from_json
 
 
 @dataclass

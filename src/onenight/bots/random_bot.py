@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from onenight.session.claims import Claim, Posted
+
 from .base import Bot, ViewDict
-from .claims import Claim, Posted
 
 
 class RandomBot(Bot):

@@ -16,11 +16,11 @@ from typing import Any
 from onenight.rules import WOLF_FAMILY
 from onenight.rules.outcome import winners
 from onenight.rules.roles import WEREWOLF
+from onenight.session.claims import Claim, IAm, Posted, Think
 
 from .base import ViewDict
 from .basic import BasicBot, known_wolves, lie, table
 from .board import by_seat, claimed_role, clash, suspicion
-from .claims import Claim, IAm, Posted, Think
 from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
 from .worlds import SEER_CENTER, Knowledge, Sampler, World

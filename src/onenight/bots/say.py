@@ -6,8 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from onenight.rules import CENTER, Target
-
-from .claims import (
+from onenight.session.claims import (
     Claim,
     Copied,
     IAm,

@@ -26,8 +26,7 @@ from onenight.rules import (
     team_of,
 )
 from onenight.rules import roles as R
-
-from .claims import (
+from onenight.session.claims import (
     Claim,
     Copied,
     IAm,

@@ -36,8 +36,8 @@ from onenight.rules import (
 from onenight.rules import roles as R
 from onenight.rules.editions import draw_deck
 from onenight.rules.setup import draw_slots
+from onenight.session.claims import Claim, Copied, IAm, Revealed, Saw, Shielded, Swapped, Took
 
-from .claims import Claim, Copied, IAm, Revealed, Saw, Shielded, Swapped, Took
 from .lies import claimable_roles, fake_story_likelihood, lie_roles
 from .story import Event, fact_from_json, honest_claims, lies
 

@@ -15,6 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, BeforeValidator, Field, StrictBool
 
 from onenight.bots import balance
+from onenight.bots.seats import BotSeats
 from onenight.cluster import open_cluster
 from onenight.pubsub import open_pubsub
 from onenight.rules import EDITIONS
@@ -142,7 +143,8 @@ def create_app(
     metrics = Metrics()
     bus = open_pubsub(pubsub)
     cluster = open_cluster(bus, pubsub, metrics)
-    hub = Hub(open_store(db), bus, metrics=metrics, limits=limits, cluster=cluster)
+    store = open_store(db)
+    hub = Hub(store, bus, metrics=metrics, limits=limits, cluster=cluster, bot_seats=BotSeats)
     suggestions = Suggestions()
 
     @asynccontextmanager

@@ -30,13 +30,12 @@ from typing import Any, Protocol
 
 from onenight.cluster import Frame, Kept, OwnerGone
 from onenight.rules import Phase
-from onenight.storage import Event, Store
 
 from . import events as ev
-from .botseats import STAND_IN_LEVEL, BotSeats
 from .clock import due, tick
 from .core import MAX_SEATS, decide, join
 from .padding import pad
+from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
 from .protocol import BadMessage
 from .requests import (
     Acked,
@@ -106,7 +105,7 @@ class RoomDeps:
     clock: Clock
     rng: random.Random
     router: Router
-    bots: Callable[[], BotSeats] = BotSeats
+    bots: BotSeatsFactory = NoBots
     idle: float = 7200.0  #: seconds without an event before a room outside a game closes
     frames_sent: Callable[[int], None] | None = None  #: counts the frames delivered
 

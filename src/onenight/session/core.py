@@ -19,6 +19,7 @@ from onenight.rules.editions import EDITIONS
 
 from . import events as ev
 from . import protocol as P
+from .claims import ClaimError, claim_from_json
 from .decks import deck_for, deck_problem, turn_for
 from .protocol import BadMessage
 from .room import Room
@@ -230,8 +231,6 @@ def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Rand
 
 def claim(room: Room, member: int, msg: P.ClaimMsg, now: float, rng: random.Random) -> Any:
     """A structured claim on the day's board, checked against the table."""
-    from onenight.bots.claims import ClaimError, claim_from_json
-
     _phase(room, Phase.DAY, Phase.VOTE)
     seat = _seat(room, member)
     assert room.play is not None

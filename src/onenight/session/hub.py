@@ -18,20 +18,18 @@ import itertools
 import logging
 import random
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from onenight.cluster import BusDown, CallFailed, Cluster, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
-from onenight.storage import SeqConflict, Store
 
 from . import events as ev
 from . import protocol as P
 from .actor import RoomActor, RoomDeps
-from .botseats import BotSeats
 from .follow import Follower
 from .limits import Limits
+from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .requests import (
     Acked,
@@ -98,16 +96,16 @@ class Hub:
         limits: Limits | None = None,
         cluster: Cluster | None = None,
         clock: Clock | None = None,
-        bots: Callable[[], BotSeats] = BotSeats,
+        bot_seats: BotSeatsFactory = NoBots,
     ) -> None:
         self.store = store
+        self.bot_seats = bot_seats  #: makes each room's bots (onenight.bots.seats)
         self.pubsub = pubsub
         self.cluster: Cluster = cluster or LocalCluster(pubsub)
         self.limits = limits or Limits()
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
         self.clock: Clock = clock or SystemClock()
-        self.bots = bots
         self.rooms: dict[str, RoomActor] = {}
         self.taking: dict[str, asyncio.Task[bool]] = {}
         #: the last known owner of rooms owned elsewhere (forgotten when it says no)
@@ -128,7 +126,7 @@ class Hub:
             clock=self.clock,
             rng=self.rng,
             router=self,
-            bots=self.bots,
+            bots=self.bot_seats,
             idle=self.limits.idle,
             frames_sent=None if frames is None else frames.inc,
         )

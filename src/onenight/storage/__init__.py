@@ -1,4 +1,8 @@
-"""The append-only event log, behind a small interface chosen by URL.
+"""The append-only event log: the backends of the session's store, chosen by URL.
+
+The interface and its types (``Store``, ``Event``, ``SeqConflict``) are the session's
+(:mod:`onenight.session.ports`: the session says what it needs, this layer above it
+implements it); they are re-exported here for the server, tests and tools.
 
 Every room is a sequence of events (``seq`` 1, 2, …); rooms, games, reconnection, replay
 and the end-of-game timeline all derive from it. Backends:
@@ -11,51 +15,10 @@ and the end-of-game timeline all derive from it. Backends:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+
+from onenight.session.ports import Event, SeqConflict, Store
 
 DEFAULT_URL = "sqlite+aiosqlite:///onenight.db"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a room's log. ``data`` is JSON-able."""
-
-    room: str
-    seq: int
-    kind: str
-    data: dict[str, Any]
-    at: float
-
-
-class SeqConflict(ValueError):
-    """An append whose ``seq`` is already taken: another writer (another process that
-    owns the room now) has written the room since this one read it."""
-
-
-class Store(Protocol):
-    """An append-only log of room events."""
-
-    async def open(self) -> None:
-        """Connect, creating or upgrading the schema."""
-
-    async def append(self, events: Sequence[Event]) -> None:
-        """Store events durably, all or none; return only once they are stored.
-        SeqConflict if a ``(room, seq)`` is already stored."""
-
-    async def open_rooms(self) -> list[str]:
-        """Codes of the rooms that have events and were not closed."""
-
-    async def is_open(self, room: str) -> bool:
-        """Whether this room has events and was not closed (one room of open_rooms)."""
-
-    async def events(self, room: str) -> list[Event]:
-        """A room's events in order."""
-
-    async def ping(self) -> bool:
-        """Whether the database answers (``/api/ready``)."""
-
-    async def close(self) -> None: ...
 
 
 class MemoryStore:

@@ -4,8 +4,12 @@ A seat is played by a bot when the host seated one (``add_bot``) or when its pla
 stayed away past the room's grace period (a *stand-in*, until the player is back). A bot
 gets exactly what a human in its seat gets: the seat's view as the clock shows it
 (``play.view(seat)``, the engine's view cut at the current turn) and the public claim
-board. Its choices go through :func:`.core.decide` like anybody's, so they are checked
-the same way and stored as the same events.
+board. Its choices go through :func:`onenight.session.core.decide` like anybody's, so
+they are checked the same way and stored as the same events.
+
+This implements the session's port (:class:`onenight.session.ports.BotSeats`) with this
+package's bots: whoever builds the hub passes ``bot_seats=BotSeats`` (the server does),
+and each room actor makes its own.
 """
 
 from __future__ import annotations
@@ -13,18 +17,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from onenight.bots import Bot, make_bot
-from onenight.bots.claims import Posted, posted_from_json
-from onenight.bots.say import say
 from onenight.rules import Phase
+from onenight.session import events as ev
+from onenight.session import protocol as P
+from onenight.session.claims import Posted, posted_from_json
+from onenight.session.core import decide
+from onenight.session.protocol import MAX_TEXT, BadMessage
+from onenight.session.room import Room
 
-from . import events as ev
-from . import protocol as P
-from .core import decide
-from .protocol import MAX_TEXT, BadMessage
-from .room import Room
-
-STAND_IN_LEVEL = "basic"  #: the level of the bot that plays for an absent player
+from . import Bot, make_bot
+from .say import say
 
 
 class BotSeats:
