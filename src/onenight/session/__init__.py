@@ -1,7 +1,5 @@
-"""Game sessions: rooms, seats, host controls, the game's clock, chat and votes."""
+"""Game sessions: rooms, seats, host controls, the game's clock, chat and votes.
 
-from __future__ import annotations
-
-from .hub import Hub, Session
-
-__all__ = ["Hub", "Session"]
+The package imports nothing itself, so that its bottom modules (``errors``, ``protocol``,
+``events``) come without the hub: the Python client reads its error codes from here.
+"""
