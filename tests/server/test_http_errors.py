@@ -66,3 +66,8 @@ async def test_the_schema_lists_every_code(http: httpx.AsyncClient) -> None:
     schema = (await http.get("/openapi.json")).json()["components"]["schemas"]
     listed = next(s["enum"] for s in schema.values() if "enum" in s and "no_room" in s["enum"])
     assert listed == [code.value for code in ErrorCode]
+
+
+async def test_the_browsers_list_of_codes_is_served_with_its_page(http: httpx.AsyncClient) -> None:
+    answer = await http.get("/app/errors.js")
+    assert answer.status_code == 200 and 'no_room: "no_room"' in answer.text
