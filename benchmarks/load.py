@@ -125,6 +125,7 @@ from picows import WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 from onenight.client import Client, ServerError
 from onenight.randomplay import random_night
 from onenight.server.collector import tune
+from onenight.session.errors import ErrorCode
 
 TIMERS = {"turn": 1.0, "jitter": 0.5, "day": 60.0, "vote": 20.0}
 PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/onenight_load"
@@ -249,7 +250,7 @@ async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> 
     try:
         await host.end_day()
     except ServerError as exc:  # the day ran out first (a slow server): it is the vote
-        if exc.code != "out_of_phase":
+        if exc.code != ErrorCode.out_of_phase:
             raise
     for c in room.clients:
         await c.until(lambda c: c.phase in ("vote", "end"), 120)

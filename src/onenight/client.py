@@ -25,6 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from onenight.rules import Phase
+from onenight.session.errors import ErrorCode
 
 #: Night messages are padded to this many bytes, so that an action and ``nothing`` look
 #: the same on the wire (the ``ref`` is added after: keep refs of one width).
@@ -36,8 +37,14 @@ def _padded(message: dict[str, Any]) -> dict[str, Any]:
     return {**message, "pad": " " * max(0, NIGHT_MESSAGE - size)}
 
 
+#: The code of a :class:`ServerError` that the client itself raises: the connection
+#: closed before the answer came (no server sends it).
+CLOSED = "closed"
+
+
 class ServerError(Exception):
-    """The server refused a request: ``code`` (stable) and ``message`` (human)."""
+    """The server refused a request: ``code`` (stable: an :class:`ErrorCode`, or
+    :data:`CLOSED`) and ``message`` (human)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
@@ -90,7 +97,7 @@ class Client:
             self.closed = True
             for future in self._waiting.values():
                 if not future.done():
-                    future.set_exception(ServerError("closed", "connection closed"))
+                    future.set_exception(ServerError(CLOSED, "connection closed"))
             self._wake()
 
     def _on(self, frame: dict[str, Any], now: float) -> None:
@@ -127,7 +134,7 @@ class Client:
         async with asyncio.timeout(timeout):
             while not (value := predicate(self)):
                 if self.closed:
-                    raise ServerError("closed", "connection closed")
+                    raise ServerError(CLOSED, "connection closed")
                 await self._changed.wait()
             return value
 
@@ -160,7 +167,7 @@ class Client:
         try:
             await self.ws.send(orjson.dumps(message).decode())
         except ConnectionClosed:
-            raise ServerError("closed", "connection closed") from None
+            raise ServerError(CLOSED, "connection closed") from None
 
     async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         """Send a message and wait for its ack; ServerError on an error frame."""
@@ -215,7 +222,7 @@ class Client:
                     return c
                 except ServerError as exc:
                     await c.close()
-                    if exc.code not in ("busy", "closed"):
+                    if exc.code not in (ErrorCode.busy, CLOSED):
                         raise
                     await asyncio.sleep(0.1)
 

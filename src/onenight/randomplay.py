@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from onenight.client import Client, ServerError
 from onenight.rules import Game, Phase
+from onenight.session.errors import LATE
 
 T = TypeVar("T")
 
@@ -46,9 +47,6 @@ def play_random(game: Game, rng: random.Random) -> Game:
 
 
 # ----- over the protocol: a client that plays at random --------------------------------
-
-#: Refusals a random client may meet when a turn or a phase ends as its message goes.
-LATE = frozenset({"not_your_turn", "out_of_phase", "one_per_turn", "illegal"})
 
 
 async def random_night(c: Client, rng: random.Random) -> None:

@@ -20,6 +20,7 @@ from onenight.cluster import open_cluster
 from onenight.pubsub import open_pubsub
 from onenight.rules import EDITIONS
 from onenight.session.decks import check_deck
+from onenight.session.errors import ErrorCode
 from onenight.session.hub import Hub
 from onenight.session.limits import Limits
 from onenight.session.protocol import MAX_NAME, BadMessage
@@ -27,7 +28,7 @@ from onenight.storage import open_store
 
 from .client import router as client_router
 from .ops import Metrics
-from .problems import problems
+from .problems import problem, problems
 from .suggestions import SUGGEST_GAMES, SUGGEST_LEVEL, Measuring, Suggestions
 from .table import router as table_router
 from .ws import Connection
@@ -165,10 +166,7 @@ def create_app(
     app.include_router(client_router)  # /, /r/{code}: the browser client
 
     def fail(exc: BadMessage) -> HTTPException:
-        codes = {"no_room": 404, "rate_limited": 429, "full": 503, "busy": 503}
-        conflicts = ("name_taken", "room_full", "no_result")
-        status = codes.get(exc.code, 409 if exc.code in conflicts else 400)
-        return HTTPException(status, detail={"code": exc.code, "message": exc.message})
+        return problem(exc.code, exc.message)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -246,11 +244,8 @@ def create_app(
         try:
             reply["decks"] = (await suggestions.decks(ed.id, players))[:top]
         except Measuring as exc:
-            raise HTTPException(
-                503,
-                detail={"code": "measuring", "message": str(exc)},
-                headers={"Retry-After": str(exc.retry_after)},
-            ) from None
+            retry = {"Retry-After": str(exc.retry_after)}
+            raise problem(ErrorCode.measuring, str(exc), retry) from None
         return reply
 
     @app.get("/api/decks/suggest")

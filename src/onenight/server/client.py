@@ -11,9 +11,10 @@ import segno
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 
+from onenight.session.errors import ErrorCode
 from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
-from .problems import problems
+from .problems import problem, problems
 
 APP = Path(__file__).resolve().parent.parent / "web" / "app"
 #: The client's own files: ``main.js``, ``i18n/fr.json``, ``views/night.js`` (nothing else).
@@ -60,7 +61,7 @@ async def qr(code: str, request: Request) -> Response:
     QR code in SVG, drawn by segno."""
     code = code.upper()
     if not _CODE.match(code):
-        raise HTTPException(404, detail={"code": "no_room", "message": "not a room code"})
+        raise problem(ErrorCode.no_room, "not a room code")
     link = str(request.base_url).rstrip("/") + f"/r/{code}"
     out = io.BytesIO()
     segno.make(link, error="m").save(

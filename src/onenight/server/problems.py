@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import HTTPException
 from pydantic import BaseModel, Field
+
+from onenight.session.errors import ErrorCode
 
 
 class Problem(BaseModel):
-    code: str = Field(examples=["no_room"])
+    code: ErrorCode = Field(examples=["no_room"])
     message: str
 
 
@@ -33,3 +36,9 @@ def problems(*statuses: int, retry: tuple[int, ...] = ()) -> dict[int | str, dic
         status: {"model": ProblemBody, **({"headers": RETRY_AFTER} if status in retry else {})}
         for status in statuses
     }
+
+
+def problem(code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> HTTPException:
+    """The HTTP answer to a refusal: the code's own status (:class:`ErrorCode`), its code
+    and the message."""
+    return HTTPException(code.status, detail={"code": code, "message": message}, headers=headers)

@@ -16,8 +16,9 @@ from fastapi.responses import FileResponse
 from onenight.narration import table_calls
 from onenight.rules.editions import EDITIONS, default_deck
 from onenight.rules.errors import InvalidSetup
+from onenight.session.errors import ErrorCode
 
-from .problems import problems
+from .problems import problem, problems
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TABLE = WEB / "table"
@@ -28,10 +29,6 @@ _NO_CACHE = {"Cache-Control": "no-cache"}
 MAX_DECK = 60
 
 router = APIRouter()
-
-
-def _bad(status: int, code: str, message: str) -> HTTPException:
-    return HTTPException(status, detail={"code": code, "message": message})
 
 
 @router.get("/api/editions/{edition_id}/calls", responses=problems(400, 404))
@@ -54,7 +51,9 @@ async def calls(
     its card is dealt or in the center (400 with the reason for an illegal deck)."""
     ed = EDITIONS.get(edition_id)
     if ed is None:
-        raise _bad(404, "bad_edition", f"no edition {edition_id!r} (known: {', '.join(EDITIONS)})")
+        raise problem(
+            ErrorCode.bad_edition, f"no edition {edition_id!r} (known: {', '.join(EDITIONS)})"
+        )
     try:
         if deck is None:
             cards = default_deck(ed.id, players if players is not None else 5)
@@ -64,7 +63,7 @@ async def calls(
                 raise InvalidSetup(f"a deck of at most {MAX_DECK} cards, not {len(cards)}")
         n, night = table_calls(ed.id, cards, players)
     except InvalidSetup as exc:
-        raise _bad(400, "bad_deck", str(exc)) from None
+        raise problem(ErrorCode.bad_deck, str(exc)) from None
     return {
         "edition": ed.id,
         "players": n,

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from onenight.cluster import channel, frame_number
 from onenight.pubsub import SlowSubscriber, Subscription
 from onenight.session import protocol as P
+from onenight.session.errors import ErrorCode
 from onenight.session.hub import Hub, Session
 from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
@@ -129,9 +130,9 @@ class Connection:
                     await self.ws.close(code=1008, reason="flooding")
                     return
                 rate = self.bucket.rate
-                raise BadMessage("rate_limited", f"at most {rate:g} messages a second")
+                raise BadMessage(ErrorCode.rate_limited, f"at most {rate:g} messages a second")
             if raw is None:
-                raise BadMessage("invalid", "messages are JSON text frames, not binary")
+                raise BadMessage(ErrorCode.invalid, "messages are JSON text frames, not binary")
             msg = P.parse(raw)
             if isinstance(msg, P.OPENING):
                 await self.begin(msg, ref)
@@ -139,7 +140,7 @@ class Connection:
                 return
             if self.session is None:
                 if not isinstance(msg, P.Ping):
-                    raise BadMessage("not_joined", "create, join or resume a room first")
+                    raise BadMessage(ErrorCode.not_joined, "create, join or resume a room first")
                 await self.reply({"type": "ack", "ref": ref, "of": msg.type, "pong": True})
                 self.count(msg, "ok", received)
                 return
@@ -162,7 +163,13 @@ class Connection:
         except Exception:  # a bug must not take the server down, nor leak details
             log.exception("error handling a message")
             await self.reply(
-                {"type": "error", "ref": ref, "code": "internal", "message": "server error"}, size
+                {
+                    "type": "error",
+                    "ref": ref,
+                    "code": ErrorCode.internal,
+                    "message": "server error",
+                },
+                size,
             )
 
     def count(self, msg: Any, outcome: str, received: float) -> None:
@@ -185,7 +192,7 @@ class Connection:
         """Open a session: create, join or resume, then the ``ack`` first, then what the
         member missed (the frames replayed, or its full view)."""
         if self.session is not None:
-            raise BadMessage("already_joined", "this connection is already in a room")
+            raise BadMessage(ErrorCode.already_joined, "this connection is already in a room")
         address = self.ws.client.host if self.ws.client is not None else None
         if isinstance(msg, P.Create):
             session = await self.hub.create(msg.name, address)

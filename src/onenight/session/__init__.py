@@ -1,23 +1,5 @@
 """Game sessions: rooms, seats, host controls, the game's clock, chat and votes.
 
-``Hub`` and ``Session`` are imported on first use: the layers above that need only the
-session's small modules (the claim language for the bots, the ports for the store) do
-not load the hub, the cluster and the bus with them.
+The package imports nothing itself, so that its bottom modules (``errors``, ``protocol``,
+``events``) come without the hub: the Python client reads its error codes from here.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .hub import Hub, Session
-
-__all__ = ["Hub", "Session"]
-
-
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        from . import hub
-
-        return getattr(hub, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,6 +34,7 @@ from onenight.rules import Phase
 from . import events as ev
 from .clock import due, tick
 from .core import MAX_SEATS, decide, join
+from .errors import ErrorCode
 from .padding import pad
 from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
 from .protocol import BadMessage
@@ -169,7 +170,7 @@ class RoomActor:
         size = self.pad_size()  # an answer to a request that came at night is padded
         try:
             if self.room.closed:
-                raise BadMessage("no_room", f"there is no room {self.room.code!r}")
+                raise BadMessage(ErrorCode.no_room, f"there is no room {self.room.code!r}")
             return await self._carry_out(request, size)
         except BadMessage as exc:
             size = size or self.pad_size()
@@ -186,7 +187,7 @@ class RoomActor:
             async with self.locked():
                 return await self.join(request)
         if isinstance(request, TakeOverRequest):  # the router's, never an actor's
-            raise BadMessage("invalid", "a room owned here is not taken over")
+            raise BadMessage(ErrorCode.invalid, "a room owned here is not taken over")
         member = self.member(request)
         if isinstance(request, ResumeRequest):
             return Found(member=member)
@@ -204,9 +205,9 @@ class RoomActor:
         """The member whose token this is (``bad_token``: none, or not the one named)."""
         member = self.room.tokens.get(token_hash(request.token))
         if member is None:
-            raise BadMessage("bad_token", "unknown token for this room")
+            raise BadMessage(ErrorCode.bad_token, "unknown token for this room")
         if request.member is not None and request.member != member:
-            raise BadMessage("bad_token", "you are no longer in this room")
+            raise BadMessage(ErrorCode.bad_token, "you are no longer in this room")
         return member
 
     # ----- the pipeline -----
@@ -260,7 +261,7 @@ class RoomActor:
     def result(self) -> dict[str, Any]:
         play = self.room.play
         if play is None or play.phase != Phase.END:
-            raise BadMessage("no_result", "no ended game")
+            raise BadMessage(ErrorCode.no_result, "no ended game")
         return {
             "game": play.no,
             "players": play.names,

@@ -21,7 +21,7 @@ from . import events as ev
 from . import protocol as P
 from .claims import ClaimError, claim_from_json
 from .decks import deck_for, deck_problem, turn_for
-from .protocol import BadMessage
+from .errors import BadMessage, ErrorCode
 from .room import Room
 
 Events = list[ev.RoomEvent]
@@ -35,7 +35,7 @@ def decide(
     """The events and the ack fields of one command of ``member``; BadMessage if refused."""
     handler = COMMANDS.get(type(msg))
     if handler is None:
-        raise BadMessage("out_of_phase", f"'{msg.type}' is not accepted now")
+        raise BadMessage(ErrorCode.out_of_phase, f"'{msg.type}' is not accepted now")
     return handler(room, member, msg, now, rng)
 
 
@@ -43,9 +43,9 @@ def join(room: Room, name: str, spectator: bool, token_hash: str, limit: int) ->
     """A new member (its id is the seq of its join event: never reused)."""
     name = P.clean_name(name)
     if room.member_by_name(name) is not None:
-        raise BadMessage("name_taken", f"someone in the room is already called {name!r}")
+        raise BadMessage(ErrorCode.name_taken, f"someone in the room is already called {name!r}")
     if sum(m.spectator == spectator for m in room.members.values()) >= limit:
-        raise BadMessage("room_full", "the room is full")
+        raise BadMessage(ErrorCode.room_full, "the room is full")
     member = room.seq + 1
     return [ev.Joined(member=member, name=name, token_hash=token_hash, spectator=spectator)]
 
@@ -55,20 +55,20 @@ def join(room: Room, name: str, spectator: bool, token_hash: str, limit: int) ->
 
 def _host(room: Room, member: int) -> None:
     if room.host != member:
-        raise BadMessage("not_host", "only the host may do that")
+        raise BadMessage(ErrorCode.not_host, "only the host may do that")
 
 
 def _seat(room: Room, member: int) -> int:
     seat = room.play.seat_of(member) if room.play is not None else None
     if seat is None or room.members[member].spectator:
-        raise BadMessage("not_player", "you have no seat in this game")
+        raise BadMessage(ErrorCode.not_player, "you have no seat in this game")
     return seat
 
 
 def _phase(room: Room, *phases: Phase | None) -> None:
     if room.phase not in phases:
         where = room.phase or "lobby"
-        raise BadMessage("out_of_phase", f"not now: the room is in the {where}")
+        raise BadMessage(ErrorCode.out_of_phase, f"not now: the room is in the {where}")
 
 
 # ----- the lobby ------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def kick(room: Room, member: int, msg: P.Kick, now: float, rng: random.Random) -
     _host(room, member)
     target = room.members.get(msg.member)
     if target is None or target.gone or target.id == member:
-        raise BadMessage("bad_member", "no such member to kick")
+        raise BadMessage(ErrorCode.bad_member, "no such member to kick")
     return [ev.Kicked(member=target.id)], {}
 
 
@@ -93,23 +93,25 @@ def hand_over(room: Room, member: int, msg: P.Host, now: float, rng: random.Rand
     _host(room, member)
     target = room.members.get(msg.member)
     if target is None or target.gone or target.spectator or target.bot:
-        raise BadMessage("bad_member", "the host must be a player in the room")
+        raise BadMessage(ErrorCode.bad_member, "the host must be a player in the room")
     return [ev.HostChanged(member=target.id)], {}
 
 
 def configure(room: Room, member: int, msg: P.Configure, now: float, rng: random.Random) -> Any:
     _host(room, member)
     if room.playing:
-        raise BadMessage("out_of_phase", "settings change between games only")
+        raise BadMessage(ErrorCode.out_of_phase, "settings change between games only")
     changes = msg.model_dump(exclude_none=True, exclude={"type", "ref"})
     edition = changes.get("edition", room.settings.edition)
     if edition not in EDITIONS:
-        raise BadMessage("bad_edition", f"no edition {edition!r} (one of {sorted(EDITIONS)})")
+        raise BadMessage(
+            ErrorCode.bad_edition, f"no edition {edition!r} (one of {sorted(EDITIONS)})"
+        )
     if "deck" in changes:
         roles = EDITIONS[edition].roles
         unknown = sorted(r for r in changes["deck"] if r not in roles)
         if unknown:
-            raise BadMessage("bad_deck", f"not roles of {edition}: {', '.join(unknown)}")
+            raise BadMessage(ErrorCode.bad_deck, f"not roles of {edition}: {', '.join(unknown)}")
         changes["deck"] = {r: n for r, n in sorted(changes["deck"].items()) if n > 0}
     events: Events = [ev.Configured(**changes)] if changes else []
     after = {**room.settings.to_json(), **changes}
@@ -122,19 +124,19 @@ def start(room: Room, member: int, msg: P.Start | P.Rematch, now: float, rng: ra
 
     _host(room, member)
     if isinstance(msg, P.Rematch) and room.play is None:
-        raise BadMessage("out_of_phase", "there is no game to play again")
+        raise BadMessage(ErrorCode.out_of_phase, "there is no game to play again")
     if room.playing:
-        raise BadMessage("out_of_phase", "a game is under way")
+        raise BadMessage(ErrorCode.out_of_phase, "a game is under way")
     settings = room.settings.to_json()
     problem = deck_problem(settings, len(room.seats))
     if problem is not None:
-        raise BadMessage("bad_deck", problem["message"])
+        raise BadMessage(ErrorCode.bad_deck, problem["message"])
     names = [room.members[m].name for m in room.seats]
     deck = deck_for(settings, len(room.seats))
     try:
         setup = Setup.shuffled(settings["edition"], names, deck, rng.randrange(2**62))
     except RulesError as exc:
-        raise BadMessage("bad_deck", str(exc)) from None
+        raise BadMessage(ErrorCode.bad_deck, str(exc)) from None
     turn = turn_for(settings)
     started = ev.Started(
         game=room.games + 1,
@@ -160,7 +162,7 @@ def act(room: Room, member: int, msg: P.Act, now: float, rng: random.Random) -> 
         # The vote's choices are offered as actions too: acting on one is voting.
         target = msg.action.get("target")
         if not isinstance(target, int | str) or set(msg.action) != {"type", "target"}:
-            raise BadMessage("bad_target", "a vote is {'type': 'vote', 'target': seat}")
+            raise BadMessage(ErrorCode.bad_target, "a vote is {'type': 'vote', 'target': seat}")
         return vote(room, member, P.VoteMsg(type="vote", target=target), now, rng)
     _phase(room, Phase.NIGHT)
     seat = _seat(room, member)
@@ -168,13 +170,13 @@ def act(room: Room, member: int, msg: P.Act, now: float, rng: random.Random) -> 
     assert play is not None
     tap = _one_tap(room, member)
     if not play.deciding(seat):
-        raise BadMessage("not_your_turn", "you have nothing to choose now")
+        raise BadMessage(ErrorCode.not_your_turn, "you have nothing to choose now")
     try:
         action = action_from_json(msg.action)
     except RulesError as exc:
-        raise BadMessage("bad_action", str(exc)) from None
+        raise BadMessage(ErrorCode.bad_action, str(exc)) from None
     if action not in play.game.legal(seat):
-        raise BadMessage("illegal", f"not a legal choice now: {action.to_json()}")
+        raise BadMessage(ErrorCode.illegal, f"not a legal choice now: {action.to_json()}")
     return [ev.Acted(seat=seat, action=action.to_json(), turn=play.turn), tap], {}
 
 
@@ -190,7 +192,7 @@ def _one_tap(room: Room, member: int) -> ev.Tapped:
     play = room.play
     assert play is not None
     if play.tapped.get(member) == play.turn:
-        raise BadMessage("one_per_turn", "one act or nothing per turn")
+        raise BadMessage(ErrorCode.one_per_turn, "one act or nothing per turn")
     return ev.Tapped(member=member, turn=play.turn)
 
 
@@ -202,9 +204,9 @@ def vote(room: Room, member: int, msg: P.VoteMsg, now: float, rng: random.Random
     try:
         target = target_from_json(msg.target)
     except RulesError as exc:
-        raise BadMessage("bad_target", str(exc)) from None
+        raise BadMessage(ErrorCode.bad_target, str(exc)) from None
     if Vote(target) not in play.game.legal(seat):
-        raise BadMessage("illegal", "point at another player of the game")
+        raise BadMessage(ErrorCode.illegal, "point at another player of the game")
     return [ev.Voted(seat=seat, target=target)], {}
 
 
@@ -219,9 +221,9 @@ def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Rand
     """A bot takes the next seat (between games); the host removes it with ``kick``."""
     _host(room, member)
     if room.playing:
-        raise BadMessage("out_of_phase", "bots join between games")
+        raise BadMessage(ErrorCode.out_of_phase, "bots join between games")
     if sum(not m.spectator for m in room.members.values()) >= MAX_SEATS:
-        raise BadMessage("room_full", "the room is full")
+        raise BadMessage(ErrorCode.room_full, "the room is full")
     k = 1
     while room.member_by_name(name := f"{msg.level.capitalize()} bot {k}") is not None:
         k += 1
@@ -238,7 +240,7 @@ def claim(room: Room, member: int, msg: P.ClaimMsg, now: float, rng: random.Rand
     try:
         said = claim_from_json(msg.claim, game.n, game.c)
     except ClaimError as exc:
-        raise BadMessage("bad_claim", str(exc)) from None
+        raise BadMessage(ErrorCode.bad_claim, str(exc)) from None
     return [ev.Claimed(seat=seat, claim=said.to_json())], {}
 
 
@@ -248,7 +250,7 @@ def claim(room: Room, member: int, msg: P.ClaimMsg, now: float, rng: random.Rand
 def chat(room: Room, member: int, msg: P.Chat, now: float, rng: random.Random) -> Any:
     m = room.members[member]
     if room.playing and (m.spectator or room.seat_of(member) is None):
-        raise BadMessage("not_player", "only the players talk during a game")
+        raise BadMessage(ErrorCode.not_player, "only the players talk during a game")
     _phase(room, None, Phase.DAY, Phase.VOTE, Phase.END)
     text = P.clean_text(msg.text)
     seat = room.seat_of(member)
@@ -260,7 +262,7 @@ def whisper(room: Room, member: int, msg: P.Whisper, now: float, rng: random.Ran
     seat = _seat(room, member)
     assert room.play is not None
     if not 0 <= msg.to < len(room.play.seats) or msg.to == seat:
-        raise BadMessage("bad_target", "whisper to another seat of the game")
+        raise BadMessage(ErrorCode.bad_target, "whisper to another seat of the game")
     text = P.clean_text(msg.text)
     return [ev.Whisper.model_validate({"from": seat, "to": msg.to, "text": text})], {}
 

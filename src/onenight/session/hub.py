@@ -27,6 +27,7 @@ from onenight.pubsub import PubSub
 from . import events as ev
 from . import protocol as P
 from .actor import RoomActor, RoomDeps
+from .errors import ErrorCode
 from .follow import Follower
 from .limits import Limits
 from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
@@ -284,7 +285,9 @@ class Hub:
         try:
             return await self._route(request)
         except BusDown:
-            return Refused(code="busy", message="the server lost touch with the room: try again")
+            return Refused(
+                code=ErrorCode.busy, message="the server lost touch with the room: try again"
+            )
 
     async def _route(self, request: Request) -> Reply:
         code = request.room
@@ -318,12 +321,14 @@ class Hub:
                 await self.clock.sleep(0.1)
                 continue
             except CallFailed:
-                return Refused(code="internal", message="server error")
+                return Refused(code=ErrorCode.internal, message="server error")
             self.remember_owner(code, owner)
             return decode_reply(answer)
         if self.cluster.shared and (code in self.taking or await self._open_in_store(code)):
-            return Refused(code="busy", message="the room is moving between servers: try again")
-        return Refused(code="no_room", message=f"there is no room {code!r}")
+            return Refused(
+                code=ErrorCode.busy, message="the room is moving between servers: try again"
+            )
+        return Refused(code=ErrorCode.no_room, message=f"there is no room {code!r}")
 
     async def _open_in_store(self, code: str) -> bool:
         """Whether the log holds this room, open, though no process owns it: the moment
@@ -349,7 +354,7 @@ class Hub:
         try:
             request = decode_request(text)
         except ValueError as exc:
-            return encode_reply(Refused(code="invalid", message=str(exc)[:200]))
+            return encode_reply(Refused(code=ErrorCode.invalid, message=str(exc)[:200]))
         if isinstance(request, TakeOverRequest):  # the last owner handed it over
             return encode_reply(Taken(taken=await self.take_over(code)))
         actor = self.rooms.get(code)
@@ -371,13 +376,15 @@ class Hub:
         try:
             return await self._create(name, address)
         except BusDown:
-            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+            raise BadMessage(
+                ErrorCode.busy, "the server lost touch with the room: try again"
+            ) from None
 
     async def _create(self, name: str, address: str | None) -> Session:
         if not await self.cluster.take("creates", address, self.limits.creates_per_minute):
-            raise BadMessage("rate_limited", "too many new rooms from your address: wait")
+            raise BadMessage(ErrorCode.rate_limited, "too many new rooms from your address: wait")
         if len(self.rooms) >= self.limits.max_rooms:
-            raise BadMessage("full", "the server has too many rooms")
+            raise BadMessage(ErrorCode.full, "the server has too many rooms")
         P.clean_name(name)
         for _ in range(100):
             code = self.new_code()
@@ -399,14 +406,14 @@ class Hub:
             actor.start()
             self.follower.owned(code)
             return Session(code, seated.member, seated.token)
-        raise BadMessage("full", "no free room code")
+        raise BadMessage(ErrorCode.full, "no free room code")
 
     async def join(
         self, code: str, name: str, spectator: bool, address: str | None = None
     ) -> Session:
         """A new member of a room (BadMessage if refused)."""
         if not await self._within_rate("joins", address, self.limits.joins_per_minute):
-            raise BadMessage("rate_limited", "too many joins from your address: wait")
+            raise BadMessage(ErrorCode.rate_limited, "too many joins from your address: wait")
         # The token is made here, not by the owner: a join asked again of a new owner
         # (the old one seated it and died before answering) finds its seat by it.
         code = code.strip().upper()
@@ -419,7 +426,7 @@ class Hub:
     async def resume(self, code: str, token: str, address: str | None = None) -> Session:
         """The member a token seats (BadMessage if refused)."""
         if not await self._within_rate("joins", address, self.limits.joins_per_minute):
-            raise BadMessage("rate_limited", "too many joins from your address: wait")
+            raise BadMessage(ErrorCode.rate_limited, "too many joins from your address: wait")
         code = code.strip().upper()
         found = _expect(await self.route(ResumeRequest(room=code, token=token)), Found)
         return Session(code, found.member, token)
@@ -428,7 +435,9 @@ class Hub:
         try:
             return await self.cluster.take(kind, address, per_minute)
         except BusDown:
-            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+            raise BadMessage(
+                ErrorCode.busy, "the server lost touch with the room: try again"
+            ) from None
 
     # ----- a member's connection -----
 
@@ -463,7 +472,9 @@ class Hub:
         try:
             count = await self.cluster.presence(session.room, session.member, delta)
         except BusDown:
-            raise BadMessage("busy", "the server lost touch with the room: try again") from None
+            raise BadMessage(
+                ErrorCode.busy, "the server lost touch with the room: try again"
+            ) from None
         request = PresenceRequest(
             room=session.room,
             token=session.token,
@@ -497,7 +508,7 @@ class Hub:
         )
         reply = await self.route(request)
         if not isinstance(reply, Acked | Refused):
-            return Refused(code="internal", message="server error")
+            return Refused(code=ErrorCode.internal, message="server error")
         return reply
 
     async def view(self, code: str) -> dict[str, object]:
@@ -516,4 +527,4 @@ def _expect(reply: Reply, kind: type[_R]) -> _R:
     if isinstance(reply, kind):
         return reply
     refused = refusal(reply)
-    raise refused if refused is not None else BadMessage("internal", "server error")
+    raise refused if refused is not None else BadMessage(ErrorCode.internal, "server error")

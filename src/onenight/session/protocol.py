@@ -13,6 +13,9 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .errors import BadMessage as BadMessage  # re-exported: raised here, imported from here
+from .errors import ErrorCode
+
 MAX_FRAME = 4096  #: largest client frame accepted, in characters
 MAX_NAME = 24  #: display name length
 MAX_TEXT = 300  #: chat / whisper length
@@ -181,34 +184,21 @@ message_adapter: TypeAdapter[Message] = TypeAdapter(Message)
 OPENING = (Create, Join, Resume)
 
 
-class BadMessage(Exception):
-    """A message that cannot be accepted; ``code`` is a stable error code. The owner of
-    the room says how its answer is padded (``size``) and whether it is night."""
-
-    size: int | None = None
-    night: bool = False
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def parse(raw: str | bytes) -> Message:
     """Validate one client frame; BadMessage with a clear reason otherwise.
 
     JSON is read strictly (orjson): ``NaN``, ``Infinity``, numbers too large for a double
     and lone surrogates are not JSON and are refused as ``invalid``."""
     if len(raw) > MAX_FRAME:
-        raise BadMessage("too_large", f"a message may be at most {MAX_FRAME} characters")
+        raise BadMessage(ErrorCode.too_large, f"a message may be at most {MAX_FRAME} characters")
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
-        raise BadMessage("invalid", f"not JSON: {exc}") from None
+        raise BadMessage(ErrorCode.invalid, f"not JSON: {exc}") from None
     try:
         return message_adapter.validate_python(data)
     except ValueError as exc:
-        raise BadMessage("invalid", _short(exc)) from None
+        raise BadMessage(ErrorCode.invalid, _short(exc)) from None
 
 
 def peek_ref(raw: str | bytes) -> int | str | None:
@@ -260,11 +250,13 @@ def clean_name(raw: str) -> str:
     """A display name: whitespace collapsed, 1–MAX_NAME characters, no refused character."""
     name = " ".join(raw.split())
     if not name or len(name) > MAX_NAME:
-        raise BadMessage("bad_name", f"a name has 1–{MAX_NAME} characters")
+        raise BadMessage(ErrorCode.bad_name, f"a name has 1–{MAX_NAME} characters")
     if refused_char(name, allow_newline=False) is not None:
-        raise BadMessage("bad_name", "a name may not hold control or bidi-override characters")
+        raise BadMessage(
+            ErrorCode.bad_name, "a name may not hold control or bidi-override characters"
+        )
     if name.lower().startswith("center:"):
-        raise BadMessage("bad_name", "a name may not begin with 'center:'")
+        raise BadMessage(ErrorCode.bad_name, "a name may not begin with 'center:'")
     return name
 
 
@@ -272,7 +264,9 @@ def clean_text(raw: str) -> str:
     """Chat text: trimmed, 1–MAX_TEXT characters, no refused character but newlines."""
     text = raw.strip()
     if not text or len(text) > MAX_TEXT:
-        raise BadMessage("bad_text", f"a message has 1–{MAX_TEXT} characters")
+        raise BadMessage(ErrorCode.bad_text, f"a message has 1–{MAX_TEXT} characters")
     if refused_char(text, allow_newline=True) is not None:
-        raise BadMessage("bad_text", "a message may not hold control or bidi-override characters")
+        raise BadMessage(
+            ErrorCode.bad_text, "a message may not hold control or bidi-override characters"
+        )
     return text

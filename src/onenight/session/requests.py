@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .errors import ErrorCode
 from .protocol import Message
 
 
@@ -169,7 +170,7 @@ class Refused(_Reply):
     and ``night`` as for :class:`Acked`."""
 
     reply: Literal["refused"] = "refused"
-    code: str
+    code: ErrorCode
     message: str
     size: int | None = None
     night: bool = False

@@ -4,6 +4,7 @@
  * `ack` / `error` (matched by `ref`), and a reconnect loop that resumes the seat with the
  * token kept in localStorage, after a lost connection, a phone waking up or a restart.
  */
+import { ErrorCode } from "./errors.js";
 
 /** Night messages are padded to this many bytes, like the Python client's. */
 export const NIGHT_MESSAGE = 384;
@@ -156,7 +157,7 @@ export class Connection {
     try {
       await this.open({ type: "resume", room, token });
     } catch (err) {
-      if (err instanceof ServerError && (err.code === "bad_token" || err.code === "no_room")) {
+      if (err instanceof ServerError && (err.code === ErrorCode.bad_token || err.code === ErrorCode.no_room)) {
         saveToken(room, null);
         this.stopped = true;
         this.onFrame({ type: "lost", code: err.code });

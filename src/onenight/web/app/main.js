@@ -6,6 +6,7 @@
  */
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
+import { ErrorCode, LATE } from "./errors.js";
 import { LANGS, callName, lang, pickLang, setLang, t } from "./i18n.js";
 import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
@@ -72,7 +73,7 @@ const actions = {
     const msg = action ? { type: "act", action } : { type: "nothing" };
     conn.request(msg, true).catch((err) => {
       // A turn that ended as the tap went is no error for the player.
-      if (!(err instanceof ServerError) || !["not_your_turn", "out_of_phase", "one_per_turn", "illegal"].includes(err.code)) fail(err);
+      if (!(err instanceof ServerError) || !LATE.includes(err.code)) fail(err);
     });
   },
   /** @param {number | null} to @param {string} text */
@@ -94,10 +95,10 @@ async function open(msg) {
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
     if (err instanceof ServerError && err.code !== "closed") {
-      store.error = err.code === "no_room" ? t("join.missing") : t("err.generic", { message: err.message });
+      store.error = err.code === ErrorCode.no_room ? t("join.missing") : t("err.generic", { message: err.message });
       if (msg.type === "resume") {
         saveToken(msg.room, null);
-        if (err.code === "bad_token") store.error = "";
+        if (err.code === ErrorCode.bad_token) store.error = "";
         conn.close();
       }
     }
