@@ -12,7 +12,6 @@ gets its ack, and the log holds the command once.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,10 +48,9 @@ async def send(c: Client, case: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 async def test_a_command_stored_by_an_owner_that_died_is_answered_once(
-    case: str, tmp_path: Path
+    case: str, servers: list[Server]
 ) -> None:
     phase, kind = CASES[case]
-    servers = start_cluster(tmp_path, n=3)
     owner = servers[0]
     owner.stop()  # the owner again, with the fault armed
     owner.env["ONENIGHT_FAULT_KILL_AFTER_STORING"] = kind
@@ -90,5 +88,3 @@ async def test_a_command_stored_by_an_owner_that_died_is_answered_once(
         assert sum(isinstance(e, ev.Answered) for e in events) >= 1
     finally:
         await close_all(clients)
-        for s in servers:
-            s.stop()

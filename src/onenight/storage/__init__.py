@@ -60,13 +60,15 @@ class MemoryStore:
 
 def open_store(url: str | None = None) -> Store:
     """The store named by ``url`` (default: SQLite file ``onenight.db``)."""
+    from .faults import with_faults  # a test's fault, when its variable is set
+
     url = url or DEFAULT_URL
     if url.startswith("memory:"):
-        return MemoryStore()
+        return with_faults(MemoryStore())
     if url.startswith(("sqlite", "postgresql")):
         from .sql import SqlStore
 
-        return SqlStore(url)
+        return with_faults(SqlStore(url))
     raise ValueError(f"unsupported database URL {url!r}")
 
 
