@@ -20,7 +20,7 @@ from onenight.client import Client
 from onenight.rules import Phase
 from onenight.session import events as ev
 
-from .conftest import PG_URL, start_cluster
+from .conftest import PG_URL, Server
 from .helpers import close_all, stored
 
 #: the command each case sends, the phase it is sent in, and the kind of event it stores
