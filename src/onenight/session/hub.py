@@ -22,7 +22,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from onenight.cluster import BusDown, Cluster, LocalCluster, OwnerGone
+from onenight.cluster import BusDown, Cluster, Frame, LocalCluster, OwnerGone
 from onenight.pubsub import PubSub
 from onenight.rules import Phase
 from onenight.storage import SeqConflict, Store
@@ -363,7 +363,8 @@ class Hub:
                 missed = None if last is None else actor.missed(member, last)
                 if missed is None:
                     actor.send_full(member)
-                return {"missed": missed}
+                    return {"missed": None}
+                return {"missed": [tuple(f) for f in missed]}  # JSON, to cross Redis
         if op == "presence":
             async with actor.locked():
                 await actor.presence(args["process"], member, args["count"])
@@ -473,13 +474,13 @@ class Hub:
     def _args(self, session: Session, **more: Any) -> dict[str, Any]:
         return {"member": session.member, "token": session.token, **more}
 
-    async def open(self, session: Session, last: int | None) -> list[str] | None:
+    async def open(self, session: Session, last: int | None) -> list[Frame] | None:
         """A connection opens: the frames after ``last`` when they are all kept, else
         None and the member's full view is published on its channel."""
         args = self._args(session, last=last, process=self.cluster.me)
         found = await self.route(session.room, "open", args)
-        missed: list[str] | None = found["missed"]
-        return missed
+        missed = found["missed"]
+        return None if missed is None else [Frame(*f) for f in missed]
 
     @busy_while_the_bus_is_down
     async def presence(self, session: Session, delta: int) -> None:
