@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from onenight.pubsub import MemoryPubSub, SlowSubscriber, open_pubsub
+from onenight.pubsub import Frame, MemoryPubSub, SlowSubscriber, open_pubsub, plain
 from onenight.storage import Event, MemoryStore, open_store
 
 from .conftest import REDIS_URL, redis_reachable
@@ -82,12 +82,12 @@ async def test_redis_pubsub_behaves_the_same_across_processes() -> None:
         await check_pubsub(hub, other)
         sub = await hub.subscribe(["room:3"])
         await other.publish("room:3", "from elsewhere")
-        assert await asyncio.wait_for(anext(aiter(sub)), 5) == "from elsewhere"
+        assert await asyncio.wait_for(anext(aiter(sub)), 5) == plain("from elsewhere")
         # bytes that are not text, from anybody who can reach Redis: dropped, and the
         # subscription carries on (its socket is not closed by them)
         await other._redis.publish("onenight:room:3", b"\xff\xfe not utf-8")
         await other.publish("room:3", "still here")
-        assert await asyncio.wait_for(anext(aiter(sub)), 5) == "still here"
+        assert await asyncio.wait_for(anext(aiter(sub)), 5) == plain("still here")
         await sub.close()
     finally:
         await hub.close()
@@ -96,8 +96,9 @@ async def test_redis_pubsub_behaves_the_same_across_processes() -> None:
 
 async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
     """A room's frames for several members are one batch on the room's group channel:
-    each local subscriber gets its own messages, in order, and no other's; the group's
-    Redis channel is dropped with its last local subscriber; a bad batch is skipped."""
+    each local subscriber gets its own frames, in order, with their data, and no other's;
+    the group's Redis channel is dropped with its last local subscriber; a bad batch is
+    skipped."""
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
     from onenight.pubsub.redis import RedisPubSub, group_channel, pack
@@ -107,13 +108,15 @@ async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
         one = await hub.subscribe(["ROOMA:1"], group="ROOMA")
         two = await hub.subscribe(["ROOMA:2"], group="ROOMA")
         assert hub._wires == {group_channel("ROOMA"): 2}
-        batch = [("ROOMA:1", "a1"), ("ROOMA:2", "b1"), ("ROOMA:1", "a2"), ("ROOMA:3", "c1")]
+        a1, a2 = Frame(1, "room", False, "a1"), Frame(2, "state", True, "a2")
+        b1, b2, c1 = Frame(7, "bye", False, "b1"), Frame(8, "chat", False, "b2"), plain("c1")
+        batch = [("ROOMA:1", a1), ("ROOMA:2", b1), ("ROOMA:1", a2), ("ROOMA:3", c1)]
         await other.pipeline.execute("PUBLISH", group_channel("ROOMA"), pack(batch))
         await other._redis.publish(group_channel("ROOMA"), b"not a batch")
-        await other.pipeline.execute("PUBLISH", group_channel("ROOMA"), pack([("ROOMA:2", "b2")]))
+        await other.pipeline.execute("PUBLISH", group_channel("ROOMA"), pack([("ROOMA:2", b2)]))
         got_one = [await asyncio.wait_for(anext(aiter(one)), 5) for _ in range(2)]
         got_two = [await asyncio.wait_for(anext(aiter(two)), 5) for _ in range(2)]
-        assert (got_one, got_two) == (["a1", "a2"], ["b1", "b2"])
+        assert (got_one, got_two) == ([a1, a2], [b1, b2])
         await one.close()
         assert hub._wires == {group_channel("ROOMA"): 1}
         await two.close()
@@ -126,18 +129,34 @@ async def test_redis_group_batches_reach_each_channels_subscribers() -> None:
         await other.close()
 
 
-def test_a_frames_number_is_read_from_its_text() -> None:
-    """The kept frames and the connections number frames by the ``n`` they carry (the
-    last key, before any padding); an ack or an error carries none."""
-    from onenight.cluster import frame_number
+def test_a_batch_unpacked_gives_back_each_frame_with_its_data() -> None:
+    """A batch crosses Redis (published, and kept for a take-over) as bytes: each frame
+    comes back on its channel, in order, with its number, kind, night and text exactly as
+    packed (the connections read those, never the text). What is not such a batch (a
+    frame without its data, as an older server packed it; no sender) is refused."""
+    from onenight.pubsub.redis import pack, unpack
     from onenight.session.padding import pad
 
-    assert frame_number('{"type":"x","n":1}') == 1
-    assert frame_number('{"type":"x","n":12}') == 12  # shorter than the tail looked at
-    assert frame_number('{"type":"chat","text":"a long line, \\"n\\":3","n":345}') == 345
-    assert frame_number(pad(b'{"type":"state","n":77}', 512)) == 77
-    assert frame_number('{"type":"ack","ref":"9","of":"chat"}') is None
-    assert frame_number('{"type":"x","n":"7"}') is None
+    night = pad('{"type":"state","phase":"night","name":"Zoë 🐺","n":77}'.encode(), 1024)
+    batch = [
+        ("ABCDE:1", Frame(1, "room", False, '{"type":"room","n":1}')),
+        ("ABCDE:2", Frame(77, "state", True, night)),
+        (
+            "ABCDE:1",
+            Frame(2, "chat", False, '{"type":"chat","text":"a \\"n\\":3 \u2028 é","n":2}'),
+        ),
+        ("ABCDE:2", Frame(78, "bye", False, '{"type":"bye","reason":"kicked","n":78}')),
+        ("ABCDE:3", Frame(None, "error", True, pad(b'{"type":"error","code":"x"}', 1024))),
+    ]
+    sender, got = unpack(pack(batch, "a1b2c3"))
+    assert sender == b"a1b2c3" and got == batch
+    assert [f.text.encode() for _, f in got] == [f.text.encode() for _, f in batch]
+    assert len(got[1][1].text.encode()) == 1024  # the padding, byte for byte
+    assert all(type(f) is Frame for _, f in got)
+    assert unpack(pack([], "me")) == (b"me", [])
+    for bad in (b'me [["ABCDE:1","{\\"type\\":\\"room\\",\\"n\\":1}"]]', b"me", b"me not json"):
+        with pytest.raises((ValueError, TypeError)):
+            unpack(bad)
 
 
 async def test_the_owner_hands_its_own_members_their_frames_and_publishes_only_for_others() -> None:
@@ -146,7 +165,7 @@ async def test_the_owner_hands_its_own_members_their_frames_and_publishes_only_f
     published for another process only when asked to (``elsewhere``)."""
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
-    from onenight.cluster import Frame
+    from onenight.cluster import Post
     from onenight.cluster.redis import RedisCluster
     from onenight.pubsub.redis import RedisPubSub
 
@@ -155,23 +174,27 @@ async def test_the_owner_hands_its_own_members_their_frames_and_publishes_only_f
     here = await mine.subscribe(["HANDX:1"], group="HANDX")
     there = await theirs.subscribe(["HANDX:2"], group="HANDX")
 
-    def frames(n: int) -> list[Frame]:
-        return [Frame(m, n, f'{{"type":"x","to":{m},"n":{n}}}') for m in (1, 2)]
+    def frame(m: int, n: int) -> Frame:
+        return Frame(n, "x", n == 3, f'{{"type":"x","to":{m},"n":{n}}}')
 
-    async def next_of(sub: Any) -> str:
-        return str(await asyncio.wait_for(anext(aiter(sub)), 5))
+    def frames(n: int) -> list[Post]:
+        return [(m, frame(m, n)) for m in (1, 2)]
+
+    async def next_of(sub: Any) -> Frame:
+        got: Frame = await asyncio.wait_for(anext(aiter(sub)), 5)
+        return got
 
     try:
         for n in (1, 2, 3, 4):
             await cluster.deliver("HANDX", frames(n), {1: n, 2: n}, elsewhere=n % 2 == 0)
         got_here = [await next_of(here) for _ in range(4)]
-        assert got_here == [f'{{"type":"x","to":1,"n":{n}}}' for n in (1, 2, 3, 4)]
+        assert got_here == [frame(1, n) for n in (1, 2, 3, 4)]
         got_there = [await next_of(there) for _ in range(2)]
-        assert got_there == [f'{{"type":"x","to":2,"n":{n}}}' for n in (2, 4)]
+        assert got_there == [frame(2, n) for n in (2, 4)]
         await asyncio.sleep(0.2)  # the batches Redis brings back to the owner: skipped
         assert here.pending() == 0 and there.pending() == 0
         kept = await cluster.kept("HANDX")  # published or not, every delivery is kept
-        assert kept.frames == {m: [frames(n)[m - 1] for n in (1, 2, 3, 4)] for m in (1, 2)}
+        assert kept.frames == {m: [frame(m, n) for n in (1, 2, 3, 4)] for m in (1, 2)}
         assert kept.numbers == {1: 4, 2: 4}
     finally:
         await here.close()
@@ -190,7 +213,7 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
     from redis.exceptions import ResponseError
 
-    from onenight.cluster import Frame, Kept
+    from onenight.cluster import Kept
     from onenight.cluster.redis import RedisCluster
     from onenight.pubsub.redis import RedisPubSub, connect
     from onenight.pubsub.resp import Pipeliner
@@ -213,10 +236,10 @@ async def test_redis_commands_go_out_together_in_order() -> None:
         try:
             sub = await pubsub.subscribe(["PIPEX:1"], group="PIPEX")
             await redis.script_flush()
-            frame = Frame(1, 1, '{"type":"x","n":1}')
-            await cluster.deliver("PIPEX", [frame], {1: 1})
+            frame = Frame(1, "x", False, '{"type":"x","n":1}')
+            await cluster.deliver("PIPEX", [(1, frame)], {1: 1})
             got = await asyncio.wait_for(anext(aiter(sub)), 5)
-            assert got == '{"type":"x","n":1}'
+            assert got == frame
             assert await cluster.kept("PIPEX") == Kept({1: [frame]}, {1: 1})
             await sub.close()
         finally:
@@ -237,7 +260,7 @@ async def test_the_cluster_keeps_a_rooms_last_deliveries_and_numbers_with_a_time
     both keys expire (not kept forever)."""
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
-    from onenight.cluster import Frame
+    from onenight.cluster import Post
     from onenight.cluster.redis import KEEP, KEPT_TTL, RedisCluster
     from onenight.pubsub.redis import RedisPubSub
     from onenight.session.padding import pad
@@ -247,23 +270,23 @@ async def test_the_cluster_keeps_a_rooms_last_deliveries_and_numbers_with_a_time
     keys = ["onenight:kept:KEEPX", "onenight:numbers:KEEPX"]
     try:
         await cluster.redis.delete(*keys)
-        deliveries: list[list[Frame]] = []
+        deliveries: list[list[Post]] = []
         numbers: dict[int, int] = {}
         for n in range(1, 3 * KEEP + 6):  # past the trims, and not just after one
-            batch = [Frame(1, n, f'{{"type":"x","n":{n}}}')]
+            batch = [(1, Frame(n, "x", False, f'{{"type":"x","n":{n}}}'))]
             if n % 3 == 0:  # member 2 gets a frame now and then, padded
                 text = pad(f'{{"type":"y","n":{n // 3}}}'.encode(), 64)
-                batch.append(Frame(2, n // 3, text))
+                batch.append((2, Frame(n // 3, "y", True, text)))
             if n == 1:  # member 3 gets one frame, and none after
-                batch.append(Frame(3, 1, '{"type":"z","n":1}'))
+                batch.append((3, Frame(1, "z", False, '{"type":"z","n":1}')))
             deliveries.append(batch)
-            numbers.update((f.member, f.n) for f in batch)
+            numbers.update((m, f.n or 0) for m, f in batch)
             await cluster.deliver("KEEPX", batch, numbers)
             if n in (1, KEEP, 2 * KEEP + 1, 3 * KEEP + 5):
                 kept = await cluster.kept("KEEPX")
-                recent = [f for batch in deliveries[-KEEP:] for f in batch]
-                members = {f.member for f in recent}
-                assert kept.frames == {m: [f for f in recent if f.member == m] for m in members}
+                recent = [post for batch in deliveries[-KEEP:] for post in batch]
+                members = {m for m, _ in recent}
+                assert kept.frames == {m: [f for to, f in recent if to == m] for m in members}
                 assert kept.numbers == numbers
         assert 3 not in kept.frames and kept.numbers[3] == 1
         for key in keys:
@@ -487,8 +510,8 @@ async def check_pubsub(hub: Any, publisher: Any = None) -> None:
     await publisher.publish("room:1", "one")
     await publisher.publish("room:2", "two")
     it_a, it_b = aiter(a), aiter(b)
-    assert await anext(it_a) == "one"
-    assert await anext(it_b) == "two"
+    assert await anext(it_a) == plain("one")
+    assert await anext(it_b) == plain("two")
     for i in range(5):
         await publisher.publish("room:1", str(i))
     await asyncio.sleep(0.2)  # over a bus, the messages are on their way

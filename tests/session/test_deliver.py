@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from onenight.cluster import Frame
+from onenight.cluster import Post
 from onenight.session import actor as actor_module
 from onenight.session.actor import RoomActor, RoomDeps
 from onenight.session.room import Room
@@ -26,10 +26,10 @@ class Deliveries:
         self.sent: list[tuple[list[int], bool]] = []
 
     async def deliver(
-        self, code: str, frames: Sequence[Frame], numbers: Mapping[int, int], elsewhere: bool
+        self, code: str, frames: Sequence[Post], numbers: Mapping[int, int], elsewhere: bool
     ) -> None:
-        assert numbers == {f.member: f.n for f in frames}  # the last of each, to number on
-        self.sent.append(([f.n for f in frames], elsewhere))
+        assert numbers == {m: f.n for m, f in frames}  # the last of each, to number on
+        self.sent.append(([f.n or 0 for _, f in frames], elsewhere))
 
 
 async def _deliver_one(actor: RoomActor, cluster: Deliveries) -> bool:

@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from onenight.cluster import BusDown, OwnerGone
+from onenight.pubsub import Frame
 from onenight.pubsub import MemoryPubSub
 from onenight.session import protocol as P
 from onenight.session.hub import Hub, Session
@@ -80,7 +81,7 @@ def test_every_reply_crosses_the_bus_as_it_was() -> None:
     replies = [
         Seated(member=2, token="t"),
         Found(member=2),
-        Opened(missed=['{"type":"x","n":3}'], size=1024),
+        Opened(missed=[Frame(3, "state", True, '{"type":"state","n":3}')], size=1024),
         Opened(missed=None),
         Acked(fields={"game": 1}, size=2048, night=True),
         Public(frame={"type": "room"}),

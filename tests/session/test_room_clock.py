@@ -108,8 +108,9 @@ async def test_the_frames_of_a_night_are_of_one_size_and_numbered_from_one() -> 
             frames = []
             while sub.pending():
                 frames.append(await anext(aiter(sub)))
-            night = [f for f in frames if '"phase":"night"' in f]
-            assert night and {len(f.encode()) for f in night} == {play.frame_size}, member
+            night = [f for f in frames if '"phase":"night"' in f.text]
+            assert night and {len(f.text.encode()) for f in night} == {play.frame_size}, member
+            assert all(f.night and f.kind == "state" for f in night)  # said as data too
     finally:
         for sub in subs.values():
             await sub.close()

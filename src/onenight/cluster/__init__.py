@@ -15,41 +15,23 @@ truth, so any process can take a room over by replaying it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
-from onenight.pubsub import PubSub
+from onenight.pubsub import Frame, PubSub
 
 if TYPE_CHECKING:
     from onenight.session.limits import PerAddress
 
-
-class Frame(NamedTuple):
-    """One frame for one member: its number, and its text as it goes on the wire
-    (padded when the game wants it)."""
-
-    member: int
-    n: int
-    text: str
+#: A frame for one member of a room: (member, frame), as a room's owner delivers it.
+Post: TypeAlias = tuple[int, Frame]
 
 
 class Kept(NamedTuple):
-    """What a room's last owner left for the next: each member's last frames, and the
-    number of each member's last frame (to number on from)."""
+    """What a room's last owner left for the next: each member's last frames (numbered,
+    in order), and the number of each member's last frame (to number on from)."""
 
     frames: dict[int, list[Frame]]
     numbers: dict[int, int]
-
-
-def frame_number(text: str) -> int | None:
-    """The ``n`` of a room's frame (the last key before the padding), or None for an
-    answer (acks and errors are not numbered)."""
-    end = text.rfind(',"pad":"')
-    body = text if end < 0 else text[:end] + "}"
-    start = body.rfind('"n":', max(0, len(body) - 24))
-    if start < 0 or not body.endswith("}"):
-        return None
-    digits = body[start + 4 : -1]
-    return int(digits) if digits.isdigit() else None
 
 
 def channel(code: str, member: int) -> str:
@@ -123,14 +105,14 @@ class Cluster(Protocol):
     async def deliver(
         self,
         code: str,
-        frames: Sequence[Frame],
+        frames: Sequence[Post],
         numbers: Mapping[int, int],
         elsewhere: bool = True,
     ) -> None:
-        """Hand frames, in order, to this process's subscribers of their channels, and
-        keep them, with every member's last number (``numbers``), for a take-over;
-        ``elsewhere``: publish them to the other processes too (one of them may hold a
-        connection of a member)."""
+        """Hand each (member, frame), in order, to this process's subscribers of the
+        member's channel, and keep them, with every member's last number (``numbers``),
+        for a take-over; ``elsewhere``: publish them to the other processes too (one of
+        them may hold a connection of a member)."""
 
     async def kept(self, code: str) -> Kept:
         """The frames kept and the numbers (for a process that takes a room over)."""
@@ -181,11 +163,11 @@ class LocalCluster:
     async def deliver(
         self,
         code: str,
-        frames: Sequence[Frame],
+        frames: Sequence[Post],
         numbers: Mapping[int, int],
         elsewhere: bool = True,
     ) -> None:
-        self.pubsub.hand_out([(channel(code, f.member), f.text) for f in frames])
+        self.pubsub.hand_out([(channel(code, member), frame) for member, frame in frames])
 
     async def kept(self, code: str) -> Kept:
         return Kept({}, {})
@@ -227,7 +209,7 @@ __all__ = [
     "LocalCluster",
     "Owner",
     "OwnerGone",
+    "Post",
     "channel",
-    "frame_number",
     "open_cluster",
 ]

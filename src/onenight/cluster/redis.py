@@ -19,11 +19,12 @@ Keys (all under ``onenight:``):
   ``relisted`` for a lease's time: meanwhile the live owners take their leases back,
   and nobody takes a room over.
 * ``kept:CODE`` → the room's last deliveries, each a batch of frames (their text as
-  sent, numbered: :func:`onenight.pubsub.redis.pack`), and ``numbers:CODE`` → the number
-  of each member's last frame, written in the same script call as the batch's
-  ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room over numbers on from
-  there, and a ``resume`` after a failover replays exactly what was missed (each
-  member's frames in the kept deliveries, up to the actor's REPLAY). The batch is one
+  sent, with their number, kind and night: :func:`onenight.pubsub.redis.pack`), and
+  ``numbers:CODE`` → the number of each member's last frame, written in the same script
+  call as the batch's ``PUBLISH`` (atomic, as a ``MULTI``): a process that takes a room
+  over numbers on from there, and a ``resume`` after a failover replays exactly what was
+  missed (each member's frames in the kept deliveries, up to the actor's REPLAY, each
+  with its data as it was made). The batch is one
   ``PUBLISH`` on the room's group channel: one message for each process to read,
   whatever the number of members; none when no other process holds a connection of the
   room's members (the owner hands the frames to its own connections itself, and the
@@ -32,7 +33,8 @@ Keys (all under ``onenight:``):
 * ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
 
 Requests for a room travel to its owner on the owner's channel ``rpc:ID`` (JSON), and
-answers come back on the asker's channel, over the same pub/sub as the frames.
+answers come back on the asker's channel, over the same pub/sub as the frames (as plain
+texts: :meth:`onenight.pubsub.PubSub.publish`).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from onenight.pubsub import PubSub, Subscription
 from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack, unpack
 from onenight.pubsub.resp import Pipeliner
 
-from . import BusDown, CallFailed, Frame, Kept, Owner, OwnerGone, channel, frame_number
+from . import BusDown, CallFailed, Frame, Kept, Owner, OwnerGone, Post, channel
 
 log = logging.getLogger("onenight.cluster")
 
@@ -175,10 +177,9 @@ def kept_frames(batches: Sequence[bytes], numbers: bytes | None) -> Kept:
     frames: dict[int, list[Frame]] = {}
     for batch in batches:
         try:
-            messages = unpack(batch)[1]
-            for wire, text in messages:
+            for wire, frame in unpack(batch)[1]:
                 member = int(wire.rpartition(":")[2])
-                frames.setdefault(member, []).append(Frame(member, frame_number(text) or 0, text))
+                frames.setdefault(member, []).append(frame)
         except (orjson.JSONDecodeError, TypeError, ValueError):
             log.warning("cluster: a kept delivery that cannot be read: skipped")
     last = {int(m): int(n) for m, n in orjson.loads(numbers).items()} if numbers else {}
@@ -224,7 +225,7 @@ class RedisCluster:
         #: pub/sub on the same server, in the same batches (fewer writes, in order)
         if isinstance(pubsub, RedisPubSub) and pubsub.url == url:
             self.pipeline = pubsub.pipeline
-            self._pack: Callable[[Sequence[tuple[str, str]]], bytes] = pubsub.pack
+            self._pack: Callable[[Sequence[tuple[str, Frame]]], bytes] = pubsub.pack
         else:
             self.pipeline = Pipeliner(url)
             self._pack = pack
@@ -509,9 +510,9 @@ class RedisCluster:
                 future.set_exception(OwnerGone(owner))
 
     async def _listen(self, sub: Subscription) -> None:
-        async for text in sub:
+        async for frame in sub:  # plain texts: requests and answers (JSON)
             try:
-                message = orjson.loads(text)
+                message = orjson.loads(frame.text)
             except orjson.JSONDecodeError:
                 continue
             if "q" in message:
@@ -541,7 +542,7 @@ class RedisCluster:
     async def deliver(
         self,
         code: str,
-        frames: Sequence[Frame],
+        frames: Sequence[Post],
         numbers: Mapping[int, int],
         elsewhere: bool = True,
     ) -> None:
@@ -551,7 +552,7 @@ class RedisCluster:
         has kept them, the frames go to this process's own connections straight away
         (its listener skips the batch when Redis brings it back). Should Redis fail,
         nothing was handed out: the actor delivers the same frames again later."""
-        messages = [(channel(code, f.member), f.text) for f in frames]
+        messages = [(channel(code, member), frame) for member, frame in frames]
         batch = self._pack(messages)
         wire = group_channel(code) if elsewhere else ""
         counts = orjson.dumps(numbers, option=orjson.OPT_NON_STR_KEYS)

@@ -2,6 +2,10 @@
 
 ``memory://`` is an in-process backend (one server process); ``redis://host:port/db``
 (:mod:`.redis`) lets several server processes share rooms' channels.
+
+What a channel carries is a :class:`Frame`: the text that goes on the wire, with what the
+transport needs to know of it as data (its number, its kind, whether it is a night
+frame), so that nothing downstream parses the text again.
 """
 
 from __future__ import annotations
@@ -10,16 +14,43 @@ import asyncio
 import sys
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
+
+
+class Frame(NamedTuple):
+    """One frame on its way to a member's connection.
+
+    ``text`` is exactly what goes on the wire (padded when the game wants it); the other
+    fields say what the connection needs to know of it, so that it never reads the JSON:
+    ``n``, the member's frame number (None for what is not one of a room's frames: a
+    connection's own answers, ``ack`` and ``error``, and a plain :meth:`PubSub.publish`);
+    ``kind``, its ``type`` (``room``, ``state``, ``log``, ``chat``, ``whisper``,
+    ``whispered``, ``claim``, ``bye``, ``ack``, ``error``); ``night``, whether it went out
+    at night padded to the night's frame size (a night ``state`` frame's size is the size
+    that an answer refused at night is padded to)."""
+
+    n: int | None
+    kind: str
+    night: bool
+    text: str
+
+
+PLAIN = "plain"  #: the kind of a plain text published on a channel
+
+
+def plain(text: str) -> Frame:
+    """A plain text published on a channel (the requests between processes), as its
+    subscribers get it: not a room's frame (no number), not a night frame."""
+    return Frame(None, PLAIN, False, text)
 
 
 class Subscription(Protocol):
-    """Messages published on the channels subscribed to, in order."""
+    """Frames handed out or published on the channels subscribed to, in order."""
 
-    def __aiter__(self) -> AsyncIterator[str]: ...
+    def __aiter__(self) -> AsyncIterator[Frame]: ...
 
-    def put(self, message: str) -> None:
-        """Queue a message for this subscriber alone, after those already delivered to it
+    def put(self, message: Frame) -> None:
+        """Queue a frame for this subscriber alone, after those already delivered to it
         (a connection's answers keep their place among its channel's frames)."""
 
     def pending(self) -> int:
@@ -29,12 +60,14 @@ class Subscription(Protocol):
 
 
 class PubSub(Protocol):
-    """Channels carry text (JSON frames), so any transport can carry them."""
+    """Channels carry frames (their text is JSON, so any transport can carry them)."""
 
-    async def publish(self, channel: str, message: str) -> None: ...
+    async def publish(self, channel: str, message: str) -> None:
+        """A plain text to every subscriber of ``channel``, in any process (each gets it
+        as :func:`plain`): what the processes say to one another, not a room's frame."""
 
-    def hand_out(self, messages: Sequence[tuple[str, str]]) -> None:
-        """Each (channel, message), in order, to the subscribers of this process alone
+    def hand_out(self, messages: Sequence[tuple[str, Frame]]) -> None:
+        """Each (channel, frame), in order, to the subscribers of this process alone
         (the frames of a room owned here, for its members connected here)."""
 
     async def subscribe(self, channels: Iterable[str], group: str | None = None) -> Subscription:
@@ -64,7 +97,7 @@ class MemorySubscription:
     def __init__(self, hub: _Registry, channels: tuple[str, ...], limit: int) -> None:
         self._hub = hub
         self.channels = channels
-        self._items: deque[str | None] = deque()
+        self._items: deque[Frame | None] = deque()
         self._limit = limit if limit > 0 else sys.maxsize
         self._waiter: asyncio.Future[None] | None = None
         self.overflowed = False
@@ -74,7 +107,7 @@ class MemorySubscription:
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
-    def put(self, message: str) -> None:
+    def put(self, message: Frame) -> None:
         if self.overflowed:
             return
         if len(self._items) >= self._limit:
@@ -87,7 +120,7 @@ class MemorySubscription:
     def pending(self) -> int:
         return len(self._items)
 
-    async def __aiter__(self) -> AsyncIterator[str]:
+    async def __aiter__(self) -> AsyncIterator[Frame]:
         while True:
             while not self._items:
                 self._waiter = asyncio.get_running_loop().create_future()
@@ -117,10 +150,11 @@ class MemoryPubSub:
         self._limit = queue_limit
 
     async def publish(self, channel: str, message: str) -> None:
+        frame = plain(message)
         for sub in tuple(self._subs.get(channel, ())):
-            sub.put(message)
+            sub.put(frame)
 
-    def hand_out(self, messages: Sequence[tuple[str, str]]) -> None:
+    def hand_out(self, messages: Sequence[tuple[str, Frame]]) -> None:
         hand_out(self._subs, messages)
 
     async def subscribe(
@@ -143,13 +177,15 @@ class MemoryPubSub:
                 await sub.close()
 
 
-def hand_out(subs: dict[str, set[MemorySubscription]], messages: Sequence[tuple[str, str]]) -> None:
-    """Each (channel, message), in order, to the local subscribers of its channel."""
-    for channel, text in messages:
+def hand_out(
+    subs: dict[str, set[MemorySubscription]], messages: Sequence[tuple[str, Frame]]
+) -> None:
+    """Each (channel, frame), in order, to the local subscribers of its channel."""
+    for channel, frame in messages:
         local = subs.get(channel)
         if local:
             for sub in tuple(local) if len(local) > 1 else local:
-                sub.put(text)
+                sub.put(frame)
 
 
 def forget(subs: dict[str, set[MemorySubscription]], sub: MemorySubscription) -> list[str]:

@@ -7,13 +7,16 @@ as the in-process backend, so a subscriber that falls behind is cut off the same
 Channels are prefixed with ``onenight:``.
 
 A *group* of channels (a room's members) travels on one Redis channel,
-``onenight:group:NAME``: a batch (:func:`pack`) holds several channels' messages, in
-order, so a room event that makes a frame for each of ten members is one ``PUBLISH``,
-and one message for each process to read, not ten. The listener hands each message to
-the local subscribers of its channel. A batch names the process that sent it: that
-process handed it to its own subscribers already (:meth:`RedisPubSub.hand_out`), and
-its listener skips it when Redis brings it back. Publishing and listening go through the lean
-sockets of :mod:`onenight.pubsub.resp` (hiredis, not redis-py's layers: the hot path).
+``onenight:group:NAME``: a batch (:func:`pack`) holds several channels' frames, in
+order, each with its data (number, kind, night) beside its text, so a room event that
+makes a frame for each of ten members is one ``PUBLISH``, and one message for each
+process to read, not ten. The listener hands each frame to the local subscribers of
+its channel, as it was handed out where it was made. A plain channel (``publish``, the
+requests between processes) carries its text alone. A batch names the process that
+sent it: that process handed it to its own subscribers already
+(:meth:`RedisPubSub.hand_out`), and its listener skips it when Redis brings it back.
+Publishing and listening go through the lean sockets of :mod:`onenight.pubsub.resp`
+(hiredis, not redis-py's layers: the hot path).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from . import MemorySubscription, forget, hand_out
+from . import Frame, MemorySubscription, forget, hand_out, plain
 from .resp import Listener, Pipeliner
 
 log = logging.getLogger("onenight.pubsub")
@@ -42,18 +45,24 @@ def group_channel(group: str) -> str:
     return GROUP + group
 
 
-def pack(messages: Sequence[tuple[str, str]], sender: str = "") -> bytes:
-    """One batch: the tag of the process that sends it, a space, then each (channel,
-    message) of a group, in order (JSON)."""
-    return sender.encode() + b" " + orjson.dumps(messages)
+def pack(messages: Sequence[tuple[str, Frame]], sender: str = "") -> bytes:
+    """One batch: the tag of the process that sends it, a space, then a JSON list of
+    each (channel, frame) of a group, in order, as ``[channel, n, kind, night, text]``."""
+    rows = [(channel, *frame) for channel, frame in messages]
+    return sender.encode() + b" " + orjson.dumps(rows)
 
 
-def unpack(data: bytes) -> tuple[bytes, list[tuple[str, str]]]:
-    """A batch's sender and messages (a batch of an older server is JSON alone)."""
-    if data[:1] == b"[":
-        return b"", orjson.loads(data)
-    sender, _, body = data.partition(b" ")
-    return sender, orjson.loads(body)
+def unpack(data: bytes) -> tuple[bytes, list[tuple[str, Frame]]]:
+    """A batch's sender and its (channel, frame)s, each frame as it was packed. A batch
+    that is not one (an older server's, whose frames were their text alone) raises
+    ValueError, TypeError or JSONDecodeError."""
+    sender, space, body = data.partition(b" ")
+    if not space:
+        raise ValueError("a batch without its sender")
+    rows = orjson.loads(body)
+    return sender, [
+        (channel, Frame(n, kind, night, text)) for channel, n, kind, night, text in rows
+    ]
 
 
 def connect(url: str) -> Any:
@@ -84,11 +93,11 @@ class RedisPubSub:
         self.tag = secrets.token_hex(6)  #: names this process's batches
         self._mine = self.tag.encode()
 
-    def pack(self, messages: Sequence[tuple[str, str]]) -> bytes:
+    def pack(self, messages: Sequence[tuple[str, Frame]]) -> bytes:
         """A batch of this process's (its own listener skips it)."""
         return pack(messages, self.tag)
 
-    def hand_out(self, messages: Sequence[tuple[str, str]]) -> None:
+    def hand_out(self, messages: Sequence[tuple[str, Frame]]) -> None:
         hand_out(self._subs, messages)
 
     async def publish(self, channel: str, message: str) -> None:
@@ -140,9 +149,9 @@ class RedisPubSub:
             except (orjson.JSONDecodeError, TypeError, ValueError):
                 log.warning("redis pub/sub: a bad batch on %s", wire)
             return
-        text = data.decode()
+        frame = plain(data.decode())
         for sub in tuple(self._subs.get(wire[len(PREFIX) :], ())):
-            sub.put(text)
+            sub.put(frame)
 
     async def ping(self) -> bool:
         return bool(await self._redis.ping())

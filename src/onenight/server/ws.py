@@ -3,7 +3,9 @@
 The first message opens a session (``create``, ``join`` or ``resume``); every later one
 is a command of that member. Input is bounded (frame size, rate) and validated; a bad
 message gets an ``error`` frame and changes nothing. Frames for the member arrive on the
-member's pub/sub channel and are forwarded as they come.
+member's pub/sub channel and are forwarded as they come: each :class:`Frame` says as
+data what the connection needs to know of it (its number, whether it is the member's
+``bye``, whether it is a night frame), and its text goes out as it is.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from onenight.cluster import channel, frame_number
-from onenight.pubsub import SlowSubscriber, Subscription
+from onenight.cluster import channel
+from onenight.pubsub import Frame, SlowSubscriber, Subscription
 from onenight.session import protocol as P
 from onenight.session.errors import ErrorCode
 from onenight.session.hub import Hub, Session
@@ -83,7 +85,8 @@ class Connection:
         raw = orjson.dumps(frame)
         text = raw.decode() if size is None else pad(raw, size)
         if self.sub is not None and self.forwarder is not None:
-            self.sub.put(text)  # in order with the frames published before it
+            # in order with the frames published before it; an answer is not numbered
+            self.sub.put(Frame(None, frame["type"], size is not None, text))
         else:
             await self.send(text)
 
@@ -216,7 +219,7 @@ class Connection:
 
     async def open(
         self, session: Session, last: int | None = None
-    ) -> tuple[list[str] | None, int | None]:
+    ) -> tuple[list[Frame] | None, int | None]:
         """Subscribe to the member's channel, then ask the room for what the member
         needs: the frames after ``last`` when they are all kept, else the full view on the
         channel (it waits there until the ack is out); and the size the ack is padded
@@ -240,16 +243,16 @@ class Connection:
             raise
         return opened.missed, opened.size
 
-    async def send_missed(self, missed: list[str] | None) -> None:
+    async def send_missed(self, missed: list[Frame] | None) -> None:
         """Frames a resume or a catch-up brought, but none already sent."""
-        for text in missed or ():
-            n = frame_number(text)
+        for frame in missed or ():
+            n = frame.n
             if n is not None and n <= self.seen:
                 continue
-            await self.send(text)
+            await self.send(frame.text)
             if n is not None:
                 self.seen = n
-                self.watch_night(text)
+                self.watch_night(frame)
 
     async def catch_up(self) -> None:
         """A frame came after a gap: the bus lost the ones between (its Redis went away
@@ -268,17 +271,17 @@ class Connection:
 
     async def forward(self, sub: Subscription) -> None:
         try:
-            async for text in sub:
-                n = frame_number(text)
+            async for frame in sub:
+                n = frame.n
                 if n is not None:
                     if self.in_step and n > self.seen + 1:
                         await self.catch_up()
                     if n <= self.seen:
                         continue
                     self.seen, self.in_step = n, True
-                    self.watch_night(text)
-                await self.send(text)
-                if text.startswith('{"type":"bye"'):
+                    self.watch_night(frame)
+                await self.send(frame.text)
+                if frame.kind == "bye":
                     self.leaving = True  # after the answer to the message being handled
                 if self.leaving and not self.busy and not sub.pending():
                     await self.leave()
@@ -290,12 +293,11 @@ class Connection:
         except Exception:
             self.closing = True
 
-    def watch_night(self, text: str) -> None:
+    def watch_night(self, frame: Frame) -> None:
         """A state frame says whether it is night, and the night's frames' size: the
         size of an answer refused here (not JSON, too fast) at night."""
-        if text.startswith('{"type":"state"'):
-            night = '"phase":"night"' in text and '"pad":"' in text
-            self.size = len(text.encode()) if night else None
+        if frame.kind == "state":
+            self.size = len(frame.text.encode()) if frame.night else None
 
     async def cleanup(self) -> None:
         if self.forwarder is not None:

@@ -24,11 +24,11 @@ import asyncio
 import logging
 import random
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from onenight.cluster import Frame, Kept, OwnerGone
+from onenight.cluster import Frame, Kept, OwnerGone, Post
 from onenight.rules import Phase
 
 from . import events as ev
@@ -80,7 +80,7 @@ class Delivery(Protocol):
     me: str
 
     async def deliver(
-        self, code: str, frames: list[Frame], numbers: dict[int, int], elsewhere: bool
+        self, code: str, frames: Sequence[Post], numbers: Mapping[int, int], elsewhere: bool
     ) -> None: ...
 
 
@@ -154,7 +154,7 @@ class RoomActor:
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
-        self.outbox: list[Frame] = []  #: frames to deliver when the lock is let go
+        self.outbox: list[Post] = []  #: frames to deliver when the lock is let go
         self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
 
     def locked(self) -> Held:
@@ -398,30 +398,46 @@ class RoomActor:
         play = self.room.play
         return play is not None and play.phase == Phase.NIGHT
 
-    def send(self, member: int, frame: dict[str, Any] | str, night_only: bool = True) -> None:
+    def send(
+        self,
+        member: int,
+        frame: dict[str, Any] | str,
+        night_only: bool = True,
+        kind: str | None = None,
+    ) -> None:
         """Number a frame for its member (``n``: 1, 2, … on the member's channel), pad it
-        if the game wants it, keep it for a ``resume``, and queue it to go out."""
+        if the game wants it, keep it for a ``resume``, and queue it to go out. Its number,
+        its kind (its ``type``: ``kind`` says it for a frame encoded already) and whether
+        it is a night frame travel with it as data (:class:`Frame`)."""
+        if not isinstance(frame, str):
+            kind, frame = frame["type"], encode(frame)
+        elif kind is None:
+            raise TypeError("a frame encoded already needs its kind")
         n = self.numbers.get(member, 0) + 1
         self.numbers[member] = n
-        raw = with_field(frame if isinstance(frame, str) else encode(frame), "n", n)
+        raw = with_field(frame, "n", n)
         size = self.pad_size(night_only)
-        f = Frame(member, n, raw if size is None else pad(raw.encode(), size))
+        if size is None:
+            f = Frame(n, kind, False, raw)
+        else:
+            f = Frame(n, kind, self.at_night, pad(raw.encode(), size))
         kept = self.kept.get(member)
         if kept is None:
             kept = self.kept[member] = deque(maxlen=REPLAY)
         kept.append(f)
-        self.outbox.append(f)
+        self.outbox.append((member, f))
 
-    def missed(self, member: int, last: int) -> list[str] | None:
+    def missed(self, member: int, last: int) -> list[Frame] | None:
         """The frames after ``last`` exactly as they were sent, or None when they are not
         all kept any more (too many, or a restart): then the member gets the full view,
         numbered on from ``last``."""
         numbers = self.numbers.get(member, 0)
         kept = self.kept.get(member, ())
-        if last > numbers or (numbers > last and (not kept or kept[0].n > last + 1)):
+        first = (kept[0].n or 0) if kept else 0  # a member's frames are all numbered
+        if last > numbers or (numbers > last and (not kept or first > last + 1)):
             self.numbers[member] = max(numbers, last)
             return None
-        return [f.text for f in kept if f.n > last]
+        return [f for f in kept if (f.n or 0) > last]
 
     def restore_frames(self, kept: Kept) -> None:
         """Frame numbers and kept frames from the cluster (a room taken over)."""
@@ -429,7 +445,7 @@ class RoomActor:
         for member, frames in kept.frames.items():
             if frames:
                 self.kept[member] = deque(frames, maxlen=REPLAY)
-                self.numbers[member] = max(self.numbers.get(member, 0), frames[-1].n)
+                self.numbers[member] = max(self.numbers.get(member, 0), frames[-1].n or 0)
 
     def heard_elsewhere(self) -> bool:
         """Whether another process may hold a connection of a member: then the frames go
@@ -456,7 +472,7 @@ class RoomActor:
         public = encode(room_frame(self.room, None, self.online_members()))
         for m in self.recipients():
             if m not in skip:
-                self.send(m, with_field(public, "you", you(self.room, m)))
+                self.send(m, with_field(public, "you", you(self.room, m)), kind="room")
 
     def send_state(self, members: Iterable[int]) -> None:
         for m in members:
@@ -494,7 +510,7 @@ class RoomActor:
                     whole = frame is entry
                     if whole not in texts:
                         texts[whole] = encode(frame)
-                    self.send(m, texts[whole])
+                    self.send(m, texts[whole], kind=frame["type"])
 
     # ----- the clock -----
 

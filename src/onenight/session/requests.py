@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from onenight.pubsub import Frame
+
 from .errors import ErrorCode
 from .protocol import Message
 
@@ -130,7 +132,7 @@ class Opened(_Reply):
     """An open's answer: the frames missed, as sent, or None (the full view follows)."""
 
     reply: Literal["opened"] = "opened"
-    missed: list[str] | None
+    missed: list[Frame] | None  #: as sent: their text, with their number, kind and night
     size: int | None = None  #: the open's ack is padded to it (the night's frame size)
 
 
