@@ -313,7 +313,7 @@ async def test_requests_to_a_room_whose_owner_changed_are_asked_again() -> None:
     await cluster.redis.set("onenight:lease:WAITB", "newer")
     try:
         calls = {
-            code: asyncio.create_task(cluster.call(owner, code, "chat", {}))
+            code: asyncio.create_task(cluster.call(owner, code, "{}"))
             for code, owner in (("WAITA", "alive"), ("WAITB", "older"), ("WAITC", "dead"))
         }
         await asyncio.sleep(0.1)  # the requests are out, nobody answers
@@ -367,7 +367,6 @@ async def test_the_cluster_says_bus_down_while_redis_is_away() -> None:
             cluster.owner("AWAYA"),
             cluster.release("AWAYA", closed=True),
             cluster.kept("AWAYA"),
-            cluster.taps("AWAYA"),
             cluster.presence("AWAYA", 1, +1),
             cluster.online("AWAYA"),
             cluster.take("joins", "10.0.0.1", 10),
