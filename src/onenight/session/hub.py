@@ -398,7 +398,7 @@ class Hub:
 
     @busy_while_the_bus_is_down
     async def create(self, name: str, address: str | None = None) -> Session:
-        if not await self.cluster.take("creates", address, self.limits.creates_per_minute):
+        if not await self.cluster.within_rate("creates", address, self.limits.creates_per_minute):
             raise BadMessage("rate_limited", "too many new rooms from your address: wait")
         if len(self.rooms) >= self.limits.max_rooms:
             raise BadMessage("full", "the server has too many rooms")
@@ -429,7 +429,7 @@ class Hub:
     async def join(
         self, code: str, name: str, spectator: bool, address: str | None = None
     ) -> Session:
-        if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
+        if not await self.cluster.within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
         # The token is made here, not by the owner: a join asked again of a new owner
         # (the old one seated it and died before answering) finds its seat by it.
@@ -463,7 +463,7 @@ class Hub:
 
     @busy_while_the_bus_is_down
     async def resume(self, code: str, token: str, address: str | None = None) -> Session:
-        if not await self.cluster.take("joins", address, self.limits.joins_per_minute):
+        if not await self.cluster.within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage("rate_limited", "too many joins from your address: wait")
         found = await self.route(code, "resume", {"token": token})
         return Session(code.strip().upper(), found["member"], token)
