@@ -1,7 +1,4 @@
-"""Game sessions: rooms, seats, host controls, the game's clock, chat and votes."""
+"""Game sessions: rooms, seats, host controls, the game's clock, chat and votes.
 
-from __future__ import annotations
-
-from .hub import Hub, Session
-
-__all__ = ["Hub", "Session"]
+The package imports none of its modules itself: the command line reads the server's
+limits (:mod:`.limits`) without loading the hub and everything under it."""
