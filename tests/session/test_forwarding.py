@@ -201,7 +201,7 @@ class BusAway(Elsewhere):
     async def release(self, code: str, closed: bool) -> None:
         self.released.append(code)
 
-    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
         raise BusDown("Connection refused")
 
 
