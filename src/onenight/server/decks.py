@@ -9,26 +9,25 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, Field
 
 from onenight.bots import balance
 from onenight.rules import EDITIONS
 from onenight.session.decks import check_deck
+from onenight.session.protocol import Count, JSONInt
 
 from .problems import problems
 from .state import TheSuggestions
-from .strict import JSONInt, StrictJSONRoute, json_number
+from .strict import StrictJSONRoute
 from .suggestions import SUGGEST_GAMES, SUGGEST_LEVEL, Measuring
 
 EditionId = Literal["ultimate", "japanese", "workshop", "sans-carte"]
-
-#: A card count as the schema allows it (the deck check says what a deck may hold).
-Count = Annotated[int, Field(ge=-(2**31), le=2**31), BeforeValidator(json_number)]
 
 
 class DeckCheck(BaseModel):
     edition: str = Field(max_length=32, examples=["ultimate"])
     players: JSONInt = Field(ge=1, le=99)
+    #: the counts as the WebSocket's ``configure`` takes them (the check says the rest)
     deck: dict[str, Count] = Field(max_length=40, examples=[{"werewolf": 2, "seer": 1}])
 
 

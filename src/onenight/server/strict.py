@@ -2,29 +2,18 @@
 
 The published OpenAPI schema is JSON Schema, and a client written from it sends what it
 allows; the server takes exactly that. ``NaN``, ``Infinity``, ``1e400`` and lone
-surrogates are not JSON (orjson refuses them, FastAPI answers 422), and a count is a JSON
-number, never ``true`` or ``"3"`` (which pydantic's lax mode would take)."""
+surrogates are not JSON (orjson refuses them, FastAPI answers 422). Numbers in the bodies
+are JSON numbers, never ``true`` or ``"3"``, by the protocol's one rule
+(:func:`onenight.session.protocol.json_number`, the WebSocket's too)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Annotated, Any
+from typing import Any
 
 import orjson
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
-from pydantic import BeforeValidator
-
-
-def json_number(value: Any) -> Any:
-    """A pydantic before-validator: JSON numbers pass, ``true`` and strings do not."""
-    if isinstance(value, (bool, str)):
-        raise ValueError("a number, not true, false or a string")
-    return value
-
-
-#: A JSON integer as JSON Schema has it: ``3`` or ``3.0``, never ``true`` or ``"3"``.
-JSONInt = Annotated[int, BeforeValidator(json_number)]
 
 
 class StrictJSONRequest(Request):
