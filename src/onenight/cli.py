@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
+from onenight.server.command import serve
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -194,51 +196,7 @@ def suggest(
     run_suggest(edition, players, top, games, decks, level, seed, workers, as_json, live, refresh)
 
 
-@app.command()
-def serve(
-    host: Annotated[
-        str, typer.Option(envvar="ONENIGHT_HOST", help="Interface to listen on.")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(envvar="ONENIGHT_PORT", help="TCP port.")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            envvar="ONENIGHT_DB",
-            help="Database URL (default: SQLite file onenight.db; or postgresql+asyncpg://…).",
-        ),
-    ] = None,
-    bus: Annotated[
-        str,
-        typer.Option(
-            envvar="ONENIGHT_BUS",
-            help="Pub/sub URL: memory:// (one process) or redis://host:6379/0.",
-        ),
-    ] = "memory://",
-    log_format: Annotated[
-        str,
-        typer.Option(envvar="ONENIGHT_LOG_FORMAT", help="text or json (one JSON object a line)."),
-    ] = "text",
-    max_rooms: Annotated[
-        int, typer.Option(envvar="ONENIGHT_MAX_ROOMS", help="Open rooms this process allows.")
-    ] = 20_000,
-    idle: Annotated[
-        float, typer.Option(envvar="ONENIGHT_IDLE", help="Seconds before an idle room closes.")
-    ] = 7200.0,
-    creates_per_minute: Annotated[
-        float,
-        typer.Option(envvar="ONENIGHT_CREATES_PER_MINUTE", help="New rooms per IP (0: no limit)."),
-    ] = 10.0,
-    joins_per_minute: Annotated[
-        float, typer.Option(envvar="ONENIGHT_JOINS_PER_MINUTE", help="Joins per IP (0: no limit).")
-    ] = 60.0,
-) -> None:
-    """Run the game server (HTTP API + WebSocket). Every option can also be set by an
-    environment variable, ONENIGHT_ and its name (ONENIGHT_DB, ONENIGHT_BUS, …)."""
-    from onenight.server import run
-    from onenight.session.limits import Limits
-
-    limits = Limits(max_rooms, idle, creates_per_minute, joins_per_minute)
-    run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits)
+app.command()(serve)
 
 
 def main() -> None:

@@ -26,6 +26,17 @@ async def answer(ws: Any, raw: str | bytes) -> dict[str, Any]:
     return json.loads(await asyncio.wait_for(ws.recv(), 10))
 
 
+async def answer_to(ws: Any, raw: str) -> dict[str, Any]:
+    """The ack or error that answers a message (the room's frames may come before it)."""
+    await ws.send(raw)
+    while (got := json.loads(await asyncio.wait_for(ws.recv(), 10)))["type"] not in (
+        "ack",
+        "error",
+    ):
+        pass
+    return got
+
+
 async def test_refs_are_echoed_when_valid_and_refused_when_not(server: Server) -> None:
     async with connect(server.url) as ws:
         for ref in (-(2**63), 2**63 - 1, 0, "x" * 64, "é🐺"):
@@ -196,29 +207,118 @@ async def test_http_takes_only_the_json_type_the_schema_names(server: Server) ->
         assert (await http.post("/api/rooms", json={"name": 5})).status_code == 422
 
 
-async def test_one_deck_check_for_http_and_the_lobby(server: Server) -> None:
-    decks = [
-        {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1},
-        {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": -1},
-        {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "wizard": 1},
-        {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "sorcerer": 1},
+BASE = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1}
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        {**BASE, "villager": 1},
+        {**BASE, "villager": -1},
+        {**BASE, "villager": 13},
+        {**BASE, "wizard": 1},
+        {**BASE, "villager": 1, "wizard": 0},  # not a card of the edition, whatever the count
+        {**BASE, "villager": 1, "no such role": 0},
+        {**BASE, "sorcerer": 1},
         {"werewolf": 7},
         {"mason": 1, "werewolf": 2, "seer": 1, "robber": 1, "villager": 1},
-    ]
+        {**BASE, "villager": 1.0},  # 1.0 is a JSON integer
+    ],
+)
+async def test_one_deck_check_for_http_and_the_lobby(server: Server, deck: dict[str, Any]) -> None:
+    """docs/protocol.md: ``POST /api/decks/check`` and the lobby's ``configure`` give one
+    answer for every deck: a deck the check says is fine, ``configure`` takes with no
+    ``deck_error``; for any other, the check's reason is ``configure``'s refusal
+    (``bad_deck``) or its ``deck_error``."""
     players, _ = await make_room(server.url, 3)
-    host = players[0]
     try:
         async with httpx.AsyncClient(base_url=server.http) as http:
-            for deck in decks:
-                body = {"edition": "ultimate", "players": 3, "deck": deck}
-                checked = (await http.post("/api/decks/check", json=body)).json()
-                try:
-                    ack = await host.configure(deck=deck)
-                    lobby_ok = ack["deck_error"] is None
-                except ServerError:
-                    lobby_ok = False
-                assert checked["ok"] == lobby_ok, (deck, checked)
-                assert checked["ok"] == (deck == decks[0])
+            body = {"edition": "ultimate", "players": 3, "deck": deck}
+            checked = (await http.post("/api/decks/check", json=body)).json()
+        try:
+            ack = await players[0].configure(deck=deck)
+            lobby = ack["deck_error"]
+        except ServerError as err:
+            assert err.code == "bad_deck"
+            lobby = err.message
+        assert checked == {"ok": lobby is None, "reason": lobby}
+        fine = deck in ({**BASE, "villager": 1}, {**BASE, "villager": 1.0})
+        assert checked["ok"] == fine, checked
+    finally:
+        await close_all(players)
+
+
+async def test_a_role_the_edition_lacks_is_refused_with_any_count(server: Server) -> None:
+    players, _ = await make_room(server.url, 3)
+    try:
+        with pytest.raises(ServerError) as err:
+            await players[0].configure(deck={**BASE, "villager": 1, "wizard": 0})
+        assert err.value.code == "bad_deck" and "wizard" in err.value.message
+        assert (await players[0].configure(deck={**BASE, "villager": 1}))["deck_error"] is None
+    finally:
+        await close_all(players)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"deck": {**BASE, "villager": "1"}},
+        {"deck": {**BASE, "villager": True}},
+        {"turn": "5"},
+        {"turn": True},
+        {"chips": "3"},
+        {"chips": True},
+    ],
+)
+async def test_configure_takes_only_json_numbers(server: Server, settings: dict[str, Any]) -> None:
+    """A count or a length is a JSON number over the WebSocket as over HTTP: ``"3"`` is not
+    3 and ``true`` is not 1; the message is refused as ``invalid`` and changes nothing
+    (over HTTP, the deck check answers such a body 422)."""
+    players, _ = await make_room(server.url, 3)
+    code = players[0].room_code
+    assert code is not None
+    try:
+        before = await room_snapshot(server, code)
+        with pytest.raises(ServerError) as err:
+            await players[0].configure(**settings)
+        assert err.value.code == "invalid"
+        assert await room_snapshot(server, code) == before
+        if "deck" in settings:
+            body = {"edition": "ultimate", "players": 3, **settings}
+            async with httpx.AsyncClient(base_url=server.http) as http:
+                assert (await http.post("/api/decks/check", json=body)).status_code == 422
+    finally:
+        await close_all(players)
+
+
+async def test_null_for_an_optional_field_is_the_same_as_leaving_it_out(server: Server) -> None:
+    """docs/protocol.md: ``null`` for a field of a client message means the field is
+    left out: an optional one takes its default, a required one is missing."""
+    players, _ = await make_room(server.url, 3)
+    host, code = players[0], players[0].room_code or ""
+    deck = {**BASE, "villager": 1}
+    try:
+        await host.configure(deck=deck, turn=9)
+        before = await room_snapshot(server, code)
+        ack = await host.request({"type": "configure", "deck": None, "turn": None, "chips": 2})
+        assert ack["deck_error"] is None
+        after = await room_snapshot(server, code)
+        assert after["settings"] == {**before["settings"], "chips": 2}  # deck, turn: as they were
+        assert after["settings"]["deck"] == deck
+        async with connect(server.url) as ws:
+            got = await answer(ws, '{"type": "ping", "ref": null}')
+            assert got == {"type": "ack", "ref": None, "of": "ping", "pong": True}
+            resume = {"type": "resume", "room": code, "token": host.token, "last": None}
+            got = await answer_to(ws, json.dumps(resume))
+            assert (got["type"], got["of"], got["member"]) == ("ack", "resume", host.member)
+        async with connect(server.url) as ws:
+            join = {"type": "join", "room": code, "name": "zoe", "spectator": None}
+            assert (await answer_to(ws, json.dumps(join)))["type"] == "ack"
+        joined = await room_snapshot(server, code)
+        assert any(m["name"] == "zoe" and not m["spectator"] for m in joined["members"])
+        with pytest.raises(ServerError) as err:
+            await host.request({"type": "kick", "member": None})
+        assert err.value.code == "invalid"  # a required field left out
     finally:
         await close_all(players)
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from onenight.buckets import PerAddress, TokenBucket
 from onenight.client import Client, ServerError
-from onenight.session.limits import PerAddress
 
-from .conftest import Server
+from .conftest import REDIS_URL, Server, redis_reachable
 
 
 def test_a_bucket_per_address_refills_with_time() -> None:
@@ -20,7 +20,59 @@ def test_a_bucket_per_address_refills_with_time() -> None:
     assert not bucket.take("a", now=0)  # the burst is spent
     assert bucket.take("b", now=0)  # another address has its own
     assert bucket.take("a", now=1.01)  # one a second comes back
-    assert PerAddress(per_minute=0).take("a")  # 0: no limit
+    assert PerAddress(per_minute=0).take("a", now=0)  # 0: no limit
+    assert PerAddress(per_minute=60).take(None, now=0)  # no address: not limited
+
+
+def test_a_refusal_costs_nothing_unless_the_bucket_keeps_debts() -> None:
+    """A player refused a join is not punished for asking again once its token is back;
+    a connection that floods past its refusals sinks into debt (and is cut off)."""
+    fair, strict = TokenBucket(1.0, 1.0), TokenBucket(1.0, 1.0, debt=True)
+    for bucket in (fair, strict):
+        assert bucket.take(0.0)
+        assert not any(bucket.take(0.0) for _ in range(5))
+    assert fair.take(1.0)  # a second later: one token back
+    assert not strict.take(1.0) and strict.tokens == -5  # still paying for the flood
+
+
+def test_a_forgotten_address_starts_again_with_a_full_bucket() -> None:
+    bucket = PerAddress(per_minute=60, burst=1, size=2)
+    assert bucket.take("a", 0) and not bucket.take("a", 0)
+    assert bucket.take("b", 0) and bucket.take("c", 0)  # "a" is the least recent: forgotten
+    assert bucket.take("a", 0)
+
+
+#: (seconds, per minute) for the same address: bursts, waits, a clock stepping back
+#: (rates and times exact in binary: Redis keeps the tokens as text)
+SEQUENCE = [(t, 15.0) for t in [0] * 8 + [1, 4, 4, 5, 5] + [30] * 8 + [26, 34, 34, 35, 36, 37]]
+SEQUENCE += [(100 + t * 0.5, 7.5) for t in range(14)]
+
+
+async def test_the_redis_bucket_and_the_local_one_agree() -> None:
+    """Several processes share one bucket per address in Redis (a Lua script): it says
+    what one process's bucket says, at every step of the same sequence of requests."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from redis.asyncio import Redis
+
+    from onenight.cluster.redis import BUCKET
+
+    redis = Redis.from_url(REDIS_URL)
+    script = redis.register_script(BUCKET)
+    try:
+        for per_minute in {p for _, p in SEQUENCE}:
+            await redis.delete(f"test:bucket:{per_minute}")
+            local = PerAddress(per_minute)
+            steps = [(t, p) for t, p in SEQUENCE if p == per_minute]
+            shared = [
+                bool(await script(keys=[f"test:bucket:{p}"], args=[t, p / 60, local.burst]))
+                for t, p in steps
+            ]
+            assert shared == [local.take("a", t) for t, _ in steps]
+            assert True in shared and False in shared  # the sequence reaches both answers
+    finally:
+        await redis.delete(*(f"test:bucket:{p}" for _, p in SEQUENCE))
+        await redis.aclose()
 
 
 def limited(tmp_path: Path, *args: str) -> Server:

@@ -101,3 +101,30 @@ def test_serve_takes_its_settings_from_the_environment(monkeypatch: pytest.Monke
     assert seen["port"] == 9123 and seen["bus"] == "redis://cache:6379/2"
     assert seen["db"] == "postgresql+asyncpg://db/onenight" and seen["log_format"] == "json"
     assert seen["limits"].creates_per_minute == 3.0  # type: ignore[attr-defined]
+
+
+def test_both_serve_command_lines_take_the_same_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/deploy.md: ``python -m onenight.server`` takes ``onenight serve``'s options,
+    with the same defaults (the limits' own)."""
+    import sys
+
+    from typer.testing import CliRunner
+
+    import onenight.server
+    from onenight.cli import app
+    from onenight.server.command import main
+    from onenight.session.limits import Limits
+
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(onenight.server, "run", lambda **kw: seen.append(kw))
+    for argv in ([], ["--port", "9", "--bus", "redis://r/1", "--message-rate", "0", "--idle", "5"]):
+        monkeypatch.setattr(sys, "argv", ["onenight.server", *argv])
+        with pytest.raises(SystemExit) as stop:
+            main()
+        assert stop.value.code == 0
+        result = CliRunner().invoke(app, ["serve", *argv], env={})
+        assert result.exit_code == 0, result.output
+        assert seen[-1] == seen[-2]
+    assert seen[0]["port"] == 8000 and seen[0]["limits"] == Limits()
+    limits = seen[-1]["limits"]
+    assert seen[-1]["port"] == 9 and limits == Limits(message_rate=0, idle=5)

@@ -369,7 +369,7 @@ async def test_the_cluster_says_bus_down_while_redis_is_away() -> None:
             cluster.kept("AWAYA"),
             cluster.presence("AWAYA", 1, +1),
             cluster.online("AWAYA"),
-            cluster.take("joins", "10.0.0.1", 10),
+            cluster.within_rate("joins", "10.0.0.1", 10),
         ):
             with pytest.raises(BusDown):
                 await asyncio.wait_for(request, 5)

@@ -26,6 +26,8 @@ def test_an_issue_exactly_when_the_engine_refuses(
     try:
         if any(not 0 <= k <= 12 for k in counts.values()):
             raise InvalidSetup("count")
+        if any(role not in EDITIONS[edition].roles for role in counts):
+            raise InvalidSetup("a role the edition lacks, even with a count of 0")
         validate_enabled(edition, players, deck_list(counts))
         refused = False
     except InvalidSetup:

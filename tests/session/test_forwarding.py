@@ -11,8 +11,7 @@ import orjson
 import pytest
 
 from onenight.cluster import BusDown, OwnerGone
-from onenight.pubsub import Frame
-from onenight.pubsub import MemoryPubSub
+from onenight.pubsub import Frame, MemoryPubSub
 from onenight.session import protocol as P
 from onenight.session.hub import Hub, Session
 from onenight.session.protocol import BadMessage
@@ -252,7 +251,7 @@ class BusAway(Elsewhere):
     async def release(self, code: str, closed: bool) -> None:
         self.released.append(code)
 
-    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
         raise BusDown("Connection refused")
 
 

@@ -16,7 +16,6 @@ from onenight.rules import (
     Action,
     Copy,
     Fact,
-    Game,
     Reveal,
     Shield,
     Swap,
@@ -70,11 +69,6 @@ def story_from_view(
         events.append((int(fact["at"]), 1, i, fact_from_json(fact)))
     events.sort(key=lambda e: e[:3])
     return [(turn, item) for turn, _, _, item in events]
-
-
-def story_from_game(game: Game, seat: int) -> list[Event]:
-    """A seat's night, read from a (sampled) game's night log."""
-    return [(turn, item) for turn, s, item in game.night_log if s == seat]
 
 
 def honest_claims(seat: int, dealt: str, story: Iterable[Event]) -> list[Claim]:

@@ -14,13 +14,12 @@ truth, so any process can take a room over by replaying it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypeAlias
 
+from onenight.buckets import PerAddress
 from onenight.pubsub import Frame, PubSub
-
-if TYPE_CHECKING:
-    from onenight.session.limits import PerAddress
 
 #: A frame for one member of a room: (member, frame), as a room's owner delivers it.
 Post: TypeAlias = tuple[int, Frame]
@@ -124,8 +123,10 @@ class Cluster(Protocol):
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         """Process → member → connections, for the live processes (a take-over)."""
 
-    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
-        """Whether this address may create or join now (a token bucket per address)."""
+    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
+        """Whether this address is within its rate of ``kind`` (``creates``, ``joins``)
+        now: a token bucket per address and kind, ``per_minute`` (0: no limit). True
+        takes a token."""
 
 
 class LocalCluster:
@@ -133,9 +134,10 @@ class LocalCluster:
 
     shared = False
 
-    def __init__(self, pubsub: PubSub) -> None:
+    def __init__(self, pubsub: PubSub, clock: Callable[[], float] = time.monotonic) -> None:
         self.me = "local"
         self.pubsub = pubsub
+        self.clock = clock  #: seconds, for the rate limits
         self.buckets: dict[str, PerAddress] = {}
         self.connections: dict[tuple[str, int], int] = {}
 
@@ -182,13 +184,11 @@ class LocalCluster:
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         return {}
 
-    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
-        from onenight.session.limits import PerAddress
-
+    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
         bucket = self.buckets.get(kind)
         if bucket is None:
             bucket = self.buckets[kind] = PerAddress(per_minute)
-        return bucket.take(address)
+        return bucket.take(address, self.clock())
 
 
 def open_cluster(pubsub: PubSub, url: str = "memory://", metrics: Any = None) -> Cluster:

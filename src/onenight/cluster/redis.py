@@ -596,7 +596,7 @@ class RedisCluster:
         return online
 
     @_on_the_bus
-    async def take(self, kind: str, address: str | None, per_minute: float) -> bool:
+    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
         if address is None or per_minute <= 0:
             return True
         rate, burst = per_minute / 60.0, max(1.0, per_minute / 2)

@@ -4,10 +4,10 @@ messages parsed by hiredis, in C, as many as a read brought.
 
 redis-py stays for everything else (leases, presence, rate limits, reading kept frames).
 On these two paths its layers (a connection from the pool, a retry wrapper, a parser call
-and a push handler for each reply) cost a process more than the work: reading one pub/sub
-message took 15 µs of the reader's CPU through ``PubSub.get_message``, 1 µs here, and
-under load a process reads thousands a second (2026-12-01, py-spy and a loopback
-micro-benchmark). The URL is parsed by redis-py (``redis://``, ``rediss://``,
+and a push handler for each reply) cost a process more than the work itself: a pub/sub
+message read through ``PubSub.get_message`` costs the reader about fifteen times the
+CPU of one read here, and under load a process reads thousands a second. The URL is
+parsed by redis-py (``redis://``, ``rediss://``,
 ``unix://``; user, password and database), and failures are redis-py's exceptions
 (``ConnectionError``, ``ResponseError``, ``NoScriptError``), so callers see the same.
 """

@@ -42,7 +42,7 @@ from .editions import (
 from .errors import IllegalAction, InvalidSetup, RulesError
 from .facts import Fact
 from .game import DAY, END, NIGHT, VOTE, Game
-from .night import Decision
+from .night import Decision, offered_choices
 from .phase import Phase
 from .result import Result
 from .roles import ALL_ROLES, WOLF_FAMILY, Role, team_of
@@ -92,6 +92,7 @@ __all__ = [
     "draw_deck",
     "is_center",
     "night_calls",
+    "offered_choices",
     "swap",
     "target_from_json",
     "target_to_json",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import choices as C
 from . import roles as R
-from .actions import PASS, Action, Copy, Peek, Reveal, Shield, Swap, View
+from .actions import CENTER, PASS, Action, Copy, Peek, Reveal, Shield, Swap, View
 from .editions import DELAYED_COPIES
 from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact
 from .facts import make_fact as _fact
@@ -466,3 +466,36 @@ def build_agenda(
                 append((plan.copy_turn(k, slot, j), seat, step))
     agenda.sort()
     return agenda
+
+
+def possible_steps(deck: Sequence[R.Role]) -> set[int]:
+    """The steps a night with this deck may run, read from the deck alone (whatever the
+    deal): each card's steps at its call, a Doppelgänger's copy of any card of the deck,
+    and the lone wolf's peek (there may always be a lone wolf)."""
+    steps = {LONE_PEEK}
+    roles = set(deck)
+    for tasks in CALL_TASKS.values():
+        for role, role_steps in tasks:
+            if role is None or role in roles:
+                steps.update(role_steps)
+    if R.DOPPELGANGER in roles:
+        for role in roles:
+            steps.update(IMMEDIATE.get(role, ()))
+            steps.update(DELAYED_STEPS.get(role, ()))
+    return steps
+
+
+def offered_choices(deck: Sequence[R.Role], n: int, c: int) -> dict[str, list[Action]]:
+    """Every decision a night with this deck may bring, for ``n`` players and ``c`` center
+    cards: its ``kind`` → its choices, one for each step of :func:`possible_steps` that
+    makes a decision, laid out for seat 0 with nothing blocked (another seat is offered as
+    many choices; a seat with some blocked, fewer; an optional one adds ``Pass()``). It
+    depends on the public table only, so what the longest list weighs is a bound that
+    tells nothing of the deal: the server pads night frames to it
+    (``session/padding.py``)."""
+    offered: dict[str, list[Action]] = {}
+    for step in sorted(possible_steps(deck)):
+        kind, _, build = KINDS[step]
+        if build is not None:
+            offered[kind] = build(n, c, 0, 0, CENTER)
+    return offered

@@ -1,10 +1,12 @@
-"""The game server: ``run()`` serves the app with uvicorn (``onenight serve``)."""
+"""The game server: ``run()`` serves the app (:mod:`.app`) with uvicorn.
+
+The command line that calls it is :mod:`.command` (``onenight serve`` and ``python -m
+onenight.server``). Importing the package loads neither FastAPI nor the hub, so that the
+``onenight`` command starts quickly for its other subcommands."""
 
 from __future__ import annotations
 
 from onenight.session.limits import Limits
-
-from .app import create_app
 
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
 GRACEFUL_SECONDS = 5  #: how long a stopping server waits for its connections
@@ -26,6 +28,7 @@ def run(
     GRACEFUL_SECONDS."""
     import uvicorn
 
+    from .app import create_app
     from .collector import tune
     from .ops import configure_logging
 
@@ -46,4 +49,4 @@ def run(
     )
 
 
-__all__ = ["create_app", "run"]
+__all__ = ["run"]

@@ -1,9 +1,10 @@
-"""Operations: readiness, Prometheus metrics and structured logs.
+"""Operations: Prometheus metrics and structured logs.
 
-``/api/health`` says the process is alive; ``/api/ready`` that its database and its bus
-answer. ``/metrics`` is the standard Prometheus text (``prometheus-client``), one registry
-per app: rooms, members online, messages in, frames out, command latency, lease
-changes.
+The metrics live in one registry per app (several apps share a process in tests): rooms,
+members online, messages in, frames out, command latency, lease changes; ``/metrics``
+serves them as the standard Prometheus text (:mod:`.health`, with ``/api/health`` and
+``/api/ready``). Logs go to stderr as text, or as one JSON object a line for a log
+collector (``--log-format json``).
 """
 
 from __future__ import annotations

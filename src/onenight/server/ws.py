@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from onenight.buckets import TokenBucket
 from onenight.cluster import channel
 from onenight.pubsub import Frame, SlowSubscriber, Subscription
 from onenight.session import protocol as P
@@ -38,23 +39,6 @@ CUTOFF = -40.0  #: a client that keeps flooding past errors is disconnected
 NIGHT_REPLY_DELAY = 0.05  #: seconds from a night tap to its answer, act or nothing
 
 
-class Bucket:
-    """A token bucket: ``take`` is False when the sender is over its rate."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.last = burst, time.monotonic()
-
-    def take(self) -> bool:
-        if self.rate <= 0:  # no limit (a test's fuzzer)
-            return True
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        self.tokens -= 1
-        return self.tokens >= 0
-
-
 class Connection:
     def __init__(self, hub: Hub, ws: WebSocket) -> None:
         self.hub = hub
@@ -64,7 +48,8 @@ class Connection:
         self.forwarder: asyncio.Task[None] | None = None
         self.send_lock = asyncio.Lock()
         limits = hub.limits
-        self.bucket = Bucket(limits.message_rate, limits.message_burst)
+        #: in debt: refused messages count too, so a flooder sinks to the CUTOFF
+        self.bucket = TokenBucket(limits.message_rate, limits.message_burst, debt=True)
         self.closing = False
         self.busy = False  #: a message is being handled (its answer is still to come)
         self.leaving = False  #: the member got its ``bye``
@@ -127,7 +112,7 @@ class Connection:
         size = self.size  # refused here (not JSON, too fast): padded if it is night
         msg: Any = None
         try:
-            if not self.bucket.take():
+            if not self.bucket.take(received):
                 if self.bucket.tokens < CUTOFF:
                     self.closing = True
                     await self.ws.close(code=1008, reason="flooding")

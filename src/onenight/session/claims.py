@@ -10,7 +10,6 @@ and center cards ``"center:N"`` in JSON. Roles are RULES.md's ids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -286,10 +285,6 @@ def posted_from_json(data: object, players: int, center: int = 3) -> Posted:
         raise ClaimError("a board entry must be a JSON object")
     seat = Table(players, center).seat(data.get("seat"), "seat")
     return Posted(seat, claim_from_json(data.get("claim"), players, center))
-
-
-def board_to_json(board: Sequence[Posted]) -> list[dict[str, Any]]:
-    return [p.to_json() for p in board]
 
 
 def swapped(a: Target, b: Target) -> Swapped:

@@ -15,12 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from onenight.rules import Phase, RulesError, Vote, action_from_json, target_from_json
-from onenight.rules.editions import EDITIONS
 
 from . import events as ev
 from . import protocol as P
 from .claims import ClaimError, claim_from_json
-from .decks import deck_for, deck_problem, turn_for
+from .decks import deck_for, deck_problem, deck_refusal, turn_for
 from .errors import BadMessage, ErrorCode
 from .room import Room
 
@@ -103,15 +102,11 @@ def configure(room: Room, member: int, msg: P.Configure, now: float, rng: random
         raise BadMessage(ErrorCode.out_of_phase, "settings change between games only")
     changes = msg.model_dump(exclude_none=True, exclude={"type", "ref"})
     edition = changes.get("edition", room.settings.edition)
-    if edition not in EDITIONS:
-        raise BadMessage(
-            ErrorCode.bad_edition, f"no edition {edition!r} (one of {sorted(EDITIONS)})"
-        )
+    refusal = deck_refusal(edition, changes.get("deck"))
+    if refusal is not None:
+        code = ErrorCode.bad_edition if refusal["code"] == "edition" else ErrorCode.bad_deck
+        raise BadMessage(code, refusal["message"])
     if "deck" in changes:
-        roles = EDITIONS[edition].roles
-        unknown = sorted(r for r in changes["deck"] if r not in roles)
-        if unknown:
-            raise BadMessage(ErrorCode.bad_deck, f"not roles of {edition}: {', '.join(unknown)}")
         changes["deck"] = {r: n for r, n in sorted(changes["deck"].items()) if n > 0}
     events: Events = [ev.Configured(**changes)] if changes else []
     after = {**room.settings.to_json(), **changes}

@@ -1,4 +1,4 @@
-"""The deck a room plays and the one check of a deck that HTTP and WebSocket share."""
+"""The deck a room plays, and the one check of a deck that HTTP and WebSocket share."""
 
 from __future__ import annotations
 
@@ -15,12 +15,35 @@ MAX_COUNT = 12  #: the most copies of one card a deck may hold
 
 def check_deck(edition: str, players: int, counts: Mapping[str, Any]) -> str | None:
     """Why ``counts`` (role → copies) cannot be the deck of a game of ``edition`` for
-    ``players`` players, or None. The one deck check of the server: ``configure``,
-    ``start``, the room's ``deck_error`` and ``POST /api/decks/check`` all use it.
+    ``players`` players, or None: ``POST /api/decks/check``'s answer.
+
+    ``configure`` gives the same answer: it refuses what :func:`deck_refusal` refuses
+    (``bad_deck``, this reason) and takes any other deck with this reason as its
+    ``deck_error`` (a host builds a deck a card at a time); ``start`` refuses both.
 
     In ``workshop`` the counts may be more enabled cards than the deck needs (a draw)."""
     issue = deck_issue(edition, players, counts)
     return None if issue is None else str(issue["message"])
+
+
+def deck_refusal(edition: str, counts: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """What makes ``counts`` no deck of ``edition`` at all (an issue, as in
+    :func:`deck_issue`): an unknown edition, a count that is not a whole number from 0 to
+    ``MAX_COUNT``, or a role that is not a card of the edition, whatever its count (a
+    client that names one has the wrong edition or a typo, and a count of 0 does not
+    make it right). ``configure`` refuses such a deck instead of storing it."""
+    ed = EDITIONS.get(edition)
+    if ed is None:
+        known = ", ".join(sorted(EDITIONS))
+        return {"code": "edition", "message": f"no edition {edition!r} (one of {known})"}
+    for role, count in (counts or {}).items():
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            message = f"the count of {role!r} must be a whole number from 0 to {MAX_COUNT}"
+            return {"code": "count", "role": role, "max": MAX_COUNT, "message": message}
+        if role not in ed.roles:
+            message = f"{role} is not a card of the {ed.id} edition"
+            return {"code": "role", "role": role, "message": message}
+    return None
 
 
 def deck_issue(edition: str, players: int, counts: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -31,32 +54,22 @@ def deck_issue(edition: str, players: int, counts: Mapping[str, Any]) -> dict[st
 
     The engine sees only a deck that passed the checks here (every count a whole number
     from 0 to ``MAX_COUNT``): a count of 2**31 is never laid out as a list of cards."""
-    ed = EDITIONS.get(edition)
-    if ed is None:
-        known = ", ".join(sorted(EDITIONS))
-        return {"code": "edition", "message": f"no edition {edition!r} (one of {known})"}
-    issue = _first_issue(ed, players, counts)
+    issue = deck_refusal(edition, counts) or _first_issue(EDITIONS[edition], players, counts)
     if issue is not None:
         return issue
     try:
-        validate_enabled(ed.id, players, deck_list(counts))
+        validate_enabled(edition, players, deck_list(counts))
     except InvalidSetup as exc:
         return {"code": "other", "message": str(exc)}
     return None
 
 
-def _first_issue(ed: Edition, players: int, counts: Mapping[str, Any]) -> dict[str, Any] | None:
+def _first_issue(ed: Edition, players: int, counts: Mapping[str, int]) -> dict[str, Any] | None:
+    """The first rule of the edition a deck of known roles and sane counts breaks."""
     if not ed.min_players <= players <= ed.max_players:
         message = f"{ed.id} is for {ed.min_players}–{ed.max_players} players, not {players}"
         return {"code": "players", "min": ed.min_players, "max": ed.max_players, "n": players,
                 "message": message}  # fmt: skip
-    for role, count in counts.items():
-        if type(count) is not int or not 0 <= count <= MAX_COUNT:
-            message = f"the count of {role!r} must be a whole number from 0 to {MAX_COUNT}"
-            return {"code": "count", "role": role, "max": MAX_COUNT, "message": message}
-        if count and role not in ed.roles:
-            message = f"{role} is not a card of the {ed.id} edition"
-            return {"code": "role", "role": role, "message": message}
     for role in sorted(AT_MOST_ONE):
         if counts.get(role, 0) > 1:
             message = f"a deck holds at most one {role}, not {counts[role]}"

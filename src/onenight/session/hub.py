@@ -102,11 +102,11 @@ class Hub:
         self.store = store
         self.bot_seats = bot_seats  #: makes each room's bots (onenight.bots.seats)
         self.pubsub = pubsub
-        self.cluster: Cluster = cluster or LocalCluster(pubsub)
+        self.clock: Clock = clock or SystemClock()
+        self.cluster: Cluster = cluster or LocalCluster(pubsub, self.clock.monotonic)
         self.limits = limits or Limits()
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
-        self.clock: Clock = clock or SystemClock()
         self.rooms: dict[str, RoomActor] = {}
         self.taking: dict[str, asyncio.Task[bool]] = {}
         #: the last known owner of rooms owned elsewhere (forgotten when it says no)
@@ -381,7 +381,7 @@ class Hub:
             ) from None
 
     async def _create(self, name: str, address: str | None) -> Session:
-        if not await self.cluster.take("creates", address, self.limits.creates_per_minute):
+        if not await self.cluster.within_rate("creates", address, self.limits.creates_per_minute):
             raise BadMessage(ErrorCode.rate_limited, "too many new rooms from your address: wait")
         if len(self.rooms) >= self.limits.max_rooms:
             raise BadMessage(ErrorCode.full, "the server has too many rooms")
@@ -433,7 +433,7 @@ class Hub:
 
     async def _within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
         try:
-            return await self.cluster.take(kind, address, per_minute)
+            return await self.cluster.within_rate(kind, address, per_minute)
         except BusDown:
             raise BadMessage(
                 ErrorCode.busy, "the server lost touch with the room: try again"

@@ -1,13 +1,12 @@
-"""Abuse limits: room creations and joins per IP address, rooms per process, idle rooms.
+"""Abuse limits: what one server process allows (rooms, idle time, rates).
 
-The per-IP limits are token buckets: :class:`PerAddress` in this process (one process),
-or the same bucket in Redis shared by every process (``onenight.cluster.redis``).
+The rates are token buckets (:mod:`onenight.buckets`): room creations and joins per IP
+address, kept by the cluster (one process's buckets in memory, or one bucket per address
+in Redis shared by every process), and messages per WebSocket connection.
 """
 
 from __future__ import annotations
 
-import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 
@@ -23,26 +22,3 @@ class Limits:
     message_burst: float = 40.0  #: and in a burst
     #: a room moves to the process holding most of its members (several processes)
     follow_members: bool = True
-
-
-class PerAddress:
-    """A token bucket per IP address: ``rate`` a minute, bursts of ``burst``. At most
-    ``size`` addresses are remembered (the least recent are forgotten)."""
-
-    def __init__(self, per_minute: float, burst: float | None = None, size: int = 10_000) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = burst if burst is not None else max(1.0, per_minute / 2)
-        self.size = size
-        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-
-    def take(self, address: str | None, now: float | None = None) -> bool:
-        """Whether ``address`` may go on now (None, or a rate of 0: not limited)."""
-        if address is None or self.rate <= 0:
-            return True
-        now = time.monotonic() if now is None else now
-        tokens, last = self.buckets.pop(address, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - last) * self.rate) - 1
-        self.buckets[address] = (tokens if tokens >= 0 else tokens + 1, now)
-        while len(self.buckets) > self.size:
-            self.buckets.popitem(last=False)
-        return tokens >= 0

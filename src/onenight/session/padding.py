@@ -14,9 +14,8 @@ from typing import Any
 
 import orjson
 
-from onenight.rules import CENTER, Game, Role
+from onenight.rules import Game, offered_choices
 from onenight.rules import choices as C
-from onenight.rules.night import CALL_TASKS, DELAYED_STEPS, IMMEDIATE, KINDS, LONE_PEEK
 
 log = logging.getLogger("onenight.session")
 
@@ -65,27 +64,8 @@ def _facts_bound(game: Game) -> int:
 
 
 def _decision_bound(game: Game) -> int:
-    """The longest decision: the largest choice list of the steps this deck can offer."""
-    n, c = game.n, game.c
-    longest = 0
-    for step in _possible_steps(game.setup.public_deck):
-        build = KINDS[step][2]
-        if build is not None:
-            acts = build(n, c, 0, 0, CENTER)
-            longest = max(longest, len(encode([a.to_json() for a in acts])) + 24)
-    votes = len(encode([a.to_json() for a in C.vote(n, 0)]))
+    """The longest decision: the largest choice list this deck can offer, or the vote."""
+    offered = offered_choices(game.setup.public_deck, game.n, game.c).values()
+    longest = max((len(encode([a.to_json() for a in acts])) + 24 for acts in offered), default=0)
+    votes = len(encode([a.to_json() for a in C.vote(game.n, 0)]))
     return 128 + max(longest, votes)
-
-
-def _possible_steps(deck: tuple[Role, ...]) -> set[int]:
-    steps = {LONE_PEEK}
-    roles = set(deck)
-    for tasks in CALL_TASKS.values():
-        for role, role_steps in tasks:
-            if role is None or role in roles:
-                steps.update(role_steps)
-    if "doppelganger" in roles:
-        for role in roles:
-            steps.update(IMMEDIATE.get(role, ()))
-            steps.update(DELAYED_STEPS.get(role, ()))
-    return steps

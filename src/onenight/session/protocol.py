@@ -11,7 +11,15 @@ import unicodedata
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    TypeAdapter,
+    model_validator,
+)
 
 from .errors import BadMessage as BadMessage  # re-exported: raised here, imported from here
 from .errors import ErrorCode
@@ -27,12 +35,31 @@ MAX_SECONDS = 3600.0
 MAX_REF = 64  #: a string ref's length
 PAD_LIMIT = 1024  #: the most padding a client may add to a night message
 
+
+def json_number(value: Any) -> Any:
+    """A number is a JSON number: ``true`` and ``"3"`` are refused, never read as 1 and 3
+    (pydantic's lax mode would). ``3.0`` is the integer 3, as JSON Schema has it. The
+    WebSocket's messages and the HTTP API's bodies both use this rule."""
+    if isinstance(value, (bool, str)):
+        raise ValueError("a number, not true, false or a string")
+    return value
+
+
+#: A JSON integer (``3`` or ``3.0``, never ``true`` or ``"3"``) and a JSON number.
+JSONInt = Annotated[int, BeforeValidator(json_number)]
+JSONFloat = Annotated[float, BeforeValidator(json_number)]
+
 # Names and texts are checked by clean_name / clean_text (codes bad_name / bad_text);
 # the frame size bounds them before that.
 Name = str
 Code = Annotated[str, Field(min_length=1, max_length=16)]
 Text = str
-Seconds = Annotated[float, Field(ge=MIN_SECONDS, le=MAX_SECONDS, allow_inf_nan=False)]
+Seconds = Annotated[JSONFloat, Field(ge=MIN_SECONDS, le=MAX_SECONDS, allow_inf_nan=False)]
+#: A deck as a client sends it: role → copies. What a deck may hold (the edition's roles,
+#: 0 to ``decks.MAX_COUNT`` copies) is the deck check's to say, so that ``configure`` and
+#: ``POST /api/decks/check`` give one answer; the bounds here only keep numbers sane.
+Count = Annotated[int, Field(ge=-(2**31), le=2**31), BeforeValidator(json_number)]
+Deck = Annotated[dict[str, Count], Field(max_length=40)]
 #: A ref: an int in the signed 64-bit range or a short string (never a bool or a float).
 Ref = (
     Annotated[int, Field(strict=True, ge=-(2**63), le=2**63 - 1)]
@@ -47,6 +74,15 @@ class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     ref: Ref = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_left_out(cls, data: Any) -> Any:
+        """``null`` for a field is the same as leaving the field out (docs/protocol.md):
+        an optional field takes its default, a required one is missing."""
+        if isinstance(data, dict) and None in data.values():
+            return {key: value for key, value in data.items() if value is not None}
+        return data
+
 
 class Create(_Msg):
     type: Literal["create"]
@@ -57,7 +93,7 @@ class Join(_Msg):
     type: Literal["join"]
     room: Code
     name: Name
-    spectator: bool = False
+    spectator: StrictBool = False
 
 
 class Resume(_Msg):
@@ -74,26 +110,24 @@ class Leave(_Msg):
 
 class Kick(_Msg):
     type: Literal["kick"]
-    member: int
+    member: JSONInt
 
 
 class Host(_Msg):
     type: Literal["host"]
-    member: int
+    member: JSONInt
 
 
 class Configure(_Msg):
     type: Literal["configure"]
     edition: Annotated[str, Field(max_length=32)] | None = None
-    deck: Annotated[dict[str, Annotated[int, Field(ge=0, le=12)]], Field(max_length=40)] | None = (
-        None
-    )
+    deck: Deck | None = None
     turn: Seconds | None = None
-    jitter: Annotated[float, Field(ge=0, le=60, allow_inf_nan=False)] | None = None
+    jitter: Annotated[JSONFloat, Field(ge=0, le=60, allow_inf_nan=False)] | None = None
     day: Seconds | None = None
     vote: Seconds | None = None
-    chips: Annotated[int, Field(ge=0, le=100)] | None = None
-    grace: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)] | None = None
+    chips: Annotated[JSONInt, Field(ge=0, le=100)] | None = None
+    grace: Annotated[JSONFloat, Field(ge=0, le=3600, allow_inf_nan=False)] | None = None
     lang: Literal["en", "fr", "ja"] | None = None
 
 
@@ -139,7 +173,7 @@ class Chat(_Msg):
 
 class Whisper(_Msg):
     type: Literal["whisper"]
-    to: Annotated[int, Field(ge=0, le=99)]
+    to: Annotated[JSONInt, Field(ge=0, le=99)]
     text: Text
 
 
@@ -149,7 +183,7 @@ class EndDay(_Msg):
 
 class VoteMsg(_Msg):
     type: Literal["vote"]
-    target: int | str
+    target: JSONInt | str
 
 
 class Ping(_Msg):

@@ -1,0 +1,70 @@
+"""The ``serve`` command line, defined once: ``onenight serve`` and ``python -m
+onenight.server`` (what tests and benchmarks start) take the same options.
+
+Every option can also be set by an environment variable, ``ONENIGHT_`` and its name in
+capitals (``ONENIGHT_DB``, ``ONENIGHT_CREATES_PER_MINUTE``, …); an option on the command
+line wins. The limits' defaults are those of :class:`~onenight.session.limits.Limits`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from onenight.session.limits import Limits
+
+DEFAULT = Limits()
+
+
+def _option(name: str, help: str) -> Any:
+    return typer.Option(envvar=f"ONENIGHT_{name}", help=help)
+
+
+def serve(
+    host: Annotated[str, _option("HOST", "Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, _option("PORT", "TCP port.")] = 8000,
+    db: Annotated[
+        str | None,
+        _option(
+            "DB", "Database URL (default: SQLite file onenight.db; or postgresql+asyncpg://…)."
+        ),
+    ] = None,
+    bus: Annotated[
+        str, _option("BUS", "Pub/sub URL: memory:// (one process) or redis://host:6379/0.")
+    ] = "memory://",
+    log_format: Annotated[
+        str, _option("LOG_FORMAT", "text or json (one JSON object a line).")
+    ] = "text",
+    max_rooms: Annotated[
+        int, _option("MAX_ROOMS", "Open rooms this process allows.")
+    ] = DEFAULT.max_rooms,
+    idle: Annotated[float, _option("IDLE", "Seconds before an idle room closes.")] = DEFAULT.idle,
+    creates_per_minute: Annotated[
+        float, _option("CREATES_PER_MINUTE", "New rooms per IP (0: no limit).")
+    ] = DEFAULT.creates_per_minute,
+    joins_per_minute: Annotated[
+        float, _option("JOINS_PER_MINUTE", "Joins per IP (0: no limit).")
+    ] = DEFAULT.joins_per_minute,
+    message_rate: Annotated[
+        float, _option("MESSAGE_RATE", "WebSocket messages a second per connection (0: no limit).")
+    ] = DEFAULT.message_rate,
+) -> None:
+    """Run the game server (HTTP API + WebSocket). Every option can also be set by an
+    environment variable, ONENIGHT_ and its name (ONENIGHT_DB, ONENIGHT_BUS, …)."""
+    from onenight import server
+
+    limits = Limits(
+        max_rooms=max_rooms,
+        idle=idle,
+        creates_per_minute=creates_per_minute,
+        joins_per_minute=joins_per_minute,
+        message_rate=message_rate,
+    )
+    server.run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits)
+
+
+def main() -> None:
+    """``python -m onenight.server``: the ``serve`` command alone."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    app.command()(serve)
+    app(prog_name="python -m onenight.server")
