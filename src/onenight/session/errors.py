@@ -136,14 +136,9 @@ LATE: tuple[ErrorCode, ...] = (
 
 
 class BadMessage(Exception):
-    """A message that cannot be accepted, with its :class:`ErrorCode`. The owner of the
-    room says how its answer is padded (``size``) and whether it is night.
-
-    A plain string is taken and read as its code (a code from another process, or a raise
-    site not yet converted); a string that is no code is a bug (``KeyError``)."""
-
-    size: int | None = None
-    night: bool = False
+    """A message that cannot be accepted, with its :class:`ErrorCode`: raised by the
+    rules of the session, and answered as a reply (:class:`.requests.Refused`, which
+    says how the answer is padded and paced)."""
 
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
