@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from onenight.cluster import Post
-from onenight.session import actor as actor_module
+from onenight.session import render
 from onenight.session.actor import RoomActor, RoomDeps
 from onenight.session.room import Room
 from onenight.session.timing import FakeClock
@@ -58,7 +58,7 @@ async def test_frames_go_on_the_bus_only_while_another_process_may_need_them() -
     # a connection opens at b: from then on, before b's count comes, and for a while
     actor.opened_elsewhere()
     assert await _deliver_one(actor, cluster)
-    await clock.advance(actor_module.OPENING - 0.1)
+    await clock.advance(render.OPENING - 0.1)
     assert await _deliver_one(actor, cluster)
     await clock.advance(0.2)  # its count never came (it failed to open): back to this process alone
     assert not await _deliver_one(actor, cluster)

@@ -30,6 +30,7 @@ from .actor import RoomActor, RoomDeps
 from .errors import ErrorCode
 from .follow import Follower
 from .limits import Limits
+from .ownership import Ownership
 from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .requests import (
@@ -85,7 +86,7 @@ def refusal(reply: Reply) -> BadMessage | None:
     return None
 
 
-class Hub:
+class Hub(Ownership):
     """The rooms of this server process, and the routes to the others'."""
 
     def __init__(
@@ -153,129 +154,6 @@ class Hub:
 
     def members_moved(self, actor: RoomActor) -> None:
         self.follower.check(actor)
-
-    # ----- start, stop, ownership -----
-
-    async def start(self) -> None:
-        """Open the store; bring back every open room (one process) or let the cluster
-        hand out the rooms nobody owns (several)."""
-        await self.store.open()
-        codes = await self.store.open_rooms()
-        if self.cluster.shared:
-            await self.cluster.start(self, codes)
-            return
-        await self.cluster.start(self, [])
-        for code in codes:
-            room = await self._restore(code)
-            if room is not None:
-                self._adopt(room)
-        log.info("restored %d rooms", len(self.rooms))
-
-    def _adopt(self, room: Room) -> RoomActor:
-        actor = self.actor(room)
-        self.rooms[room.code] = actor
-        actor.start()
-        if room.playing:  # nobody is online after a restart
-            for member in room.seats:
-                actor.wait_for(member)
-        return actor
-
-    async def _restore(self, code: str) -> Room | None:
-        room = Room(code)
-        try:
-            for e in await self.store.events(code):
-                try:
-                    room.apply(ev.parse(e.kind, e.data), e.at)
-                except ev.LegacyGameEvent:  # a game of an older server: dropped
-                    room.seq += 1
-                    room.play = None
-        except Exception:  # one bad log must not keep the others down
-            log.exception("room %s: cannot replay its log; left closed", code)
-            return None
-        return room if room.seq > 0 else None
-
-    async def take_over(self, code: str) -> bool:
-        """Own a room whose lease is free: replay its log, carry on its game."""
-        if code in self.rooms:
-            return True
-        task = self.taking.get(code)
-        if task is None:
-            task = self.taking[code] = asyncio.create_task(self._take_over(code))
-            task.add_done_callback(lambda _: self.taking.pop(code, None))
-        return await asyncio.shield(task)
-
-    async def _take_over(self, code: str) -> bool:
-        if len(self.rooms) >= self.limits.max_rooms or not await self.cluster.acquire(code):
-            return False
-        room = await self._restore(code)
-        if room is None or room.closed:
-            await self.cluster.release(code, closed=True)
-            return False
-        actor = self.actor(room)
-        actor.opened_elsewhere()  # the counts read below may miss a connection opening
-        try:
-            actor.restore_frames(await self.cluster.kept(code))
-            actor.online_at = await self.cluster.online(code)
-        except BaseException:  # the bus failed: the lease goes (else held, never served)
-            with contextlib.suppress(Exception):
-                await self.cluster.release(code, closed=False)
-            raise
-        self.rooms[code] = actor
-        self.follower.owned(code)
-        try:
-            async with actor.locked():
-                await actor.recount()
-                for member in actor.recipients():  # what the last owner may not have sent
-                    actor.send_full(member)
-        except SeqConflict:  # another process has written the room since: it owns it
-            await self.lost(code)
-            return False
-        actor.start()
-        if room.playing:
-            for member in room.seats:
-                if not actor.online.get(member):
-                    actor.wait_for(member)
-        log.info("room %s: taken over (event %d)", code, room.seq)
-        return True
-
-    async def lost(self, code: str, why: str = "its lease is another's") -> None:
-        """Another process owns the room now, or has written it: let it go here (and
-        give the lease back if it is still ours: the next owner replays the log)."""
-        actor = self.rooms.pop(code, None)
-        self.follower.let_go(code)
-        if actor is not None:
-            actor.stop()
-            log.warning("room %s: owned by another process now (%s)", code, why)
-        await self.cluster.release(code, closed=False)
-
-    async def process_gone(self, process: str) -> None:
-        """A process died: its members are offline in the rooms owned here."""
-        for actor in list(self.rooms.values()):
-            if actor.online_at.pop(process, None):
-                async with actor.locked():
-                    await actor.recount()
-
-    async def open_rooms(self) -> list[str]:
-        """The open rooms of the store (for a cluster whose bus lost its list)."""
-        return await self.store.open_rooms()
-
-    async def process_back(self, process: str) -> None:
-        """A process is alive: its connections to the rooms owned here, as it counted
-        them (they were dropped if it only seemed dead)."""
-        for code, actor in list(self.rooms.items()):
-            counts = (await self.cluster.online(code)).get(process, {})
-            if counts != actor.online_at.get(process, {}):
-                async with actor.locked():
-                    actor.online_at[process] = counts
-                    await actor.recount()
-
-    async def stop(self) -> None:
-        self.follower.stop()
-        for actor in self.rooms.values():
-            actor.stop()
-        await self.cluster.stop()
-        await self.store.close()
-        await self.pubsub.close()
 
     # ----- routing -----
 
