@@ -58,14 +58,13 @@ from .requests import (
 )
 from .room import Room
 from .timing import Clock, SystemClock
-from .tokens import token_hash
 
 log = logging.getLogger("onenight.session")
 
 ROUTE_TRIES = 40  #: attempts to reach a room that is moving between processes
 OWNERS_KEPT = 10_000  #: rooms whose owner elsewhere is remembered (then forgotten at once)
 
-__all__ = ["Hub", "Session", "token_hash"]
+__all__ = ["Hub", "Session"]
 
 _R = TypeVar("_R")
 
