@@ -63,6 +63,7 @@ class Client:
         self.state: dict[str, Any] | None = None
         self.talk: list[dict[str, Any]] = []
         self.states = 0  #: how many state frames arrived (to wait for the next one)
+        self.views = 0  #: full views received (a log frame ends each)
         self.last = 0  #: the ``n`` of the last numbered frame (for ``resume``)
         self.duplicates = 0  #: numbered frames that came again (never, if all is well)
         self.room_code: str | None = None
@@ -119,6 +120,7 @@ class Client:
             self.states += 1
         elif kind == "log":
             self.talk = list(frame["entries"])
+            self.views += 1
         elif kind in ("chat", "whisper", "whispered", "claim"):
             self.talk.append(frame)
         if self.on_frame is not None:
@@ -182,8 +184,14 @@ class Client:
         return answer
 
     async def _open(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Open a session; returns once the member's view has come too: the ack comes
+        first, then the full view (``room``, ``state``, ``log``: the log is its last), or
+        the frames replayed (the ack counts them)."""
+        views = self.views
         ack = await self.request(message)
         self.room_code, self.member, self.token = ack["room"], ack["member"], ack["token"]
+        if "replayed" not in ack:
+            await self.until(lambda c: c.views > views)
         return ack
 
     async def create(self, name: str) -> dict[str, Any]:

@@ -73,7 +73,8 @@ async def test_an_absent_player_is_played_by_a_bot_until_he_is_back(server: Serv
         players[2] = back
         await back.resume(code, token)
         await host.until(lambda c: stand_in(c) is None, 10)
-        assert back.state is not None and back.state["vote"] is not None
+        await back.until(lambda c: c.state is not None, 10)  # the full view, after the ack
+        assert back.state["vote"] is not None
         for c in players[:2]:
             await c.vote(c.choices()[0]["target"])
         await back.until(lambda c: c.phase == "end", 10)
