@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import Any
 
 import orjson
@@ -108,7 +107,7 @@ class Connection:
 
     async def handle(self, raw: str | None, binary: bytes | None) -> None:
         ref = P.peek_ref(raw if raw is not None else binary or b"")
-        received = time.monotonic()
+        received = self.hub.clock.monotonic()
         size = self.size  # refused here (not JSON, too fast): padded if it is night
         msg: Any = None
         try:
@@ -173,8 +172,8 @@ class Connection:
             deadline = received + NIGHT_REPLY_DELAY
             # The loop's timers may fire a little early (uvloop counts in milliseconds):
             # sleep again until the delay has truly passed.
-            while (left := deadline - time.monotonic()) > 0:
-                await asyncio.sleep(left)
+            while (left := deadline - self.hub.clock.monotonic()) > 0:
+                await self.hub.clock.sleep(left)
 
     async def begin(self, msg: P.Create | P.Join | P.Resume, ref: int | str | None) -> None:
         """Open a session: create, join or resume, then the ``ack`` first, then what the
@@ -248,7 +247,7 @@ class Connection:
             try:
                 opened = await self.hub.open(self.session, self.seen)
             except Exception:
-                await asyncio.sleep(CATCH_UP_PAUSE)
+                await self.hub.clock.sleep(CATCH_UP_PAUSE)
                 continue
             await self.send_missed(opened.missed)
             return
