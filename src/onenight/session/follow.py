@@ -33,16 +33,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from onenight.cluster import OwnerGone
+from onenight.cluster import Cluster, OwnerGone
 from onenight.rules import Phase
 
+from .actor import RoomActor
+from .limits import Limits
 from .requests import TakeOverRequest, encode_request
-
-if TYPE_CHECKING:
-    from .actor import RoomActor
-    from .hub import Hub
+from .timing import Clock
 
 log = logging.getLogger("onenight.session")
 
@@ -70,10 +69,21 @@ def people(actor: RoomActor) -> int:
     return sum(1 for m in actor.room.members.values() if not m.gone and m.bot is None)
 
 
+class Router(Protocol):
+    """What the follow rule reads of the router that asks it (the hub)."""
+
+    cluster: Cluster
+    limits: Limits
+    clock: Clock
+    rooms: dict[str, RoomActor]
+
+    def remember_owner(self, code: str, owner: str) -> None: ...
+
+
 class Follower:
     """The hub's hand-overs of the rooms it owns to where their members are."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Router) -> None:
         self.hub = hub
         self.moving: dict[str, asyncio.Task[None]] = {}
         self.owned_since: dict[str, float] = {}  #: code → when it came to this process
