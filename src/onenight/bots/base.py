@@ -15,12 +15,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from onenight.session.claims import Claim, Posted
+from onenight.rules import team_of
+from onenight.session.claims import Claim, Posted, Think
 
+from .board import by_seat, clash
 from .story import Event, story_from_view
 
 #: A view, as ``Game.view(seat)`` (or the server's night view) gives it.
 ViewDict = dict[str, Any]
+#: Why a bot votes for a seat: a kind of reason (docs/bots.md, "How bots talk") and the
+#: other seat it names, if any (the other side of a contradiction).
+Reason = tuple[str, int | None]
 
 
 class Bot(ABC):
@@ -51,6 +56,33 @@ class Bot(ABC):
     @abstractmethod
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
         """The seat this bot points at (never its own)."""
+
+    def pick_vote(self, view: ViewDict, board: Sequence[Posted]) -> tuple[int, Reason]:
+        """The seat this bot points at, and why (what it says when it names its vote)."""
+        target = self.vote(view, board)
+        return target, self.reason(view, board, target)
+
+    def reason(self, view: ViewDict, board: Sequence[Posted], target: int) -> Reason:
+        """Why ``target``, as the board shows it: a contradiction it is in, others who
+        think it a Werewolf, its silence, else a hunch."""
+        seat, n, deck = int(view["seat"]), len(view["players"]), view["deck"]
+        claims = by_seat(board, n)
+        mine = claims[target]
+        for s in range(n):
+            if s != target and mine and claims[s] and clash(target, mine, s, claims[s], deck):
+                return ("clash_me", None) if s == seat else ("clash", s)
+        accused = [p.claim for p in board if p.seat != seat and isinstance(p.claim, Think)]
+        if any(c.target == target and team_of(c.role) != "village" for c in accused):
+            return "accused", None
+        if not any(post.seat == target for post in board):
+            return "silent", None
+        return "hunch", None
+
+    def believes(self, view: ViewDict, board: Sequence[Posted], seat: int) -> bool:
+        """Whether this bot takes ``seat``'s word when it says it moved this bot's card
+        (and the claim contradicts nothing this bot said): yes, unless a level knows
+        better."""
+        return True
 
     # -- helpers for the levels ------------------------------------------------------------
 

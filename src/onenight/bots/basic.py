@@ -10,7 +10,7 @@ from typing import Any
 from onenight.rules import WOLF_FAMILY, Fact
 from onenight.session.claims import Claim, Posted
 
-from .base import Bot, ViewDict, sensible
+from .base import Bot, Reason, ViewDict, sensible
 from .board import by_seat, claimed_role, suspicion
 from .lies import fake_story, lie_roles
 from .story import Event, honest_claims, lies
@@ -71,3 +71,9 @@ class BasicBot(Bot):
         others = [s for s in self.others(view) if not (liar and s in wolves)] or self.others(view)
         top = max(score[s] for s in others)
         return self.rng.choice([s for s in others if score[s] == top])
+
+    def reason(self, view: ViewDict, board: Sequence[Posted], target: int) -> Reason:
+        seat, story = int(view["seat"]), self.story(view)
+        if target in known_wolves(story, seat) and not lies(view["card"], story, seat):
+            return "saw", None
+        return super().reason(view, board, target)

@@ -7,7 +7,7 @@ from typing import Any
 
 from onenight.session.claims import Claim, Posted
 
-from .base import Bot, ViewDict
+from .base import Bot, Reason, ViewDict
 
 
 class RandomBot(Bot):
@@ -23,3 +23,6 @@ class RandomBot(Bot):
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
         others = self.others(view)
         return others[int(self.rng.random() * len(others))]
+
+    def reason(self, view: ViewDict, board: Sequence[Posted], target: int) -> Reason:
+        return "hunch", None  # it points at random, and says so

@@ -18,7 +18,7 @@ from onenight.rules.outcome import winners
 from onenight.rules.roles import WEREWOLF
 from onenight.session.claims import Claim, IAm, Posted, Think
 
-from .base import ViewDict
+from .base import Reason, ViewDict
 from .basic import BasicBot, known_wolves, lie, table
 from .board import by_seat, claimed_role, clash, suspicion
 from .lies import claimable_roles, fake_story
@@ -129,14 +129,37 @@ class ReasonerBot(BasicBot):
         return max(others, key=lambda s: (score[s], -s))
 
     def vote(self, view: ViewDict, board: Sequence[Posted]) -> int:
+        return self.pick_vote(view, board)[0]
+
+    def pick_vote(self, view: ViewDict, board: Sequence[Posted]) -> tuple[int, Reason]:
         seat = int(view["seat"])
         if lies(view["card"], self.story(view), seat):
-            return self.team_vote(view, board)
+            target = self.team_vote(view, board)
+            return target, self.reason(view, board, target)
         worlds = self.worlds(view, board)
         if not worlds:
-            return super().vote(view, board)
+            target = super().vote(view, board)
+            return target, self.reason(view, board, target)
         self.beliefs = believe(worlds, len(view["players"]))
-        return self.choice(view, board, worlds)[0]
+        target, value = self.choice(view, board, worlds)
+        if value < 0:
+            return target, ("circle", None)
+        why = self.reason(view, board, target)
+        return target, why if why[0] in ("saw", "clash", "clash_me") else ("likely", None)
+
+    def believes(self, view: ViewDict, board: Sequence[Posted], seat: int) -> bool:
+        """On the village side: whether ``seat`` is honest in most of the worlds it
+        believes in (a liar takes any word that does not contradict its story)."""
+        if lies(view["card"], self.story(view), int(view["seat"])):
+            return True
+        worlds = self.worlds(view, board)
+        total = sum(w.weight for w in worlds)
+        if not total:
+            return True
+        honest = sum(
+            w.weight for w in worlds if not lies(w.game.setup.cards[seat], w.stories[seat], seat)
+        )
+        return honest >= total / 2
 
     def choice(
         self, view: ViewDict, board: Sequence[Posted], worlds: Sequence[World]

@@ -409,19 +409,26 @@ class RoomActor(Rendering):
                 await self.deps.router.room_closed(self.room.code)
 
     async def run(self) -> None:
-        """The room's clock: sleep until the game's deadline (or until the room has been
-        idle too long), then tick (or close the room); any commit wakes it early."""
+        """The room's clock: sleep until the game's deadline, the bots' next line (or
+        until the room has been idle too long), then tick (let the bots act, or close
+        the room); any commit wakes it early."""
         while not self.room.closed:
             self.wake.clear()
             deadline, idle = due(self.room), self.idle_at()
-            wake_at = min((t for t in (deadline, idle) if t is not None), default=None)
-            delay = None if wake_at is None else wake_at - self.clock.now()
+            talk = self.bots.next_at(self.room)
+            wake_at = min((t for t in (deadline, idle, talk) if t is not None), default=None)
+            now = self.clock.now()
+            delay = None if wake_at is None else wake_at - now
             if delay is None or delay > 0:
                 await self.clock.wait(self.wake, delay)
                 continue
             try:
-                if deadline is None:
-                    await self.close_if_idle()
+                if deadline is None or deadline > now:
+                    if talk is not None and talk <= now:
+                        async with self.locked():
+                            await self.settle()
+                    else:
+                        await self.close_if_idle()
                     continue
                 async with self.locked():
                     if due(self.room) == deadline:

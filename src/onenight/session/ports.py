@@ -85,6 +85,12 @@ class BotSeats(Protocol):
         """What the first bot with something to do now does (no events: nothing to do)."""
         ...
 
+    def next_at(self, room: Room) -> float | None:
+        """When a bot next has something to do that no event will prompt (a line it
+        says seconds after the last, as a person would), read from the room alone: the
+        actor's clock wakes then and asks ``next_events``. None: nothing planned."""
+        ...
+
 
 #: Makes the bot seats of one room (one per room actor).
 BotSeatsFactory = Callable[[], BotSeats]
@@ -96,3 +102,6 @@ class NoBots:
 
     def next_events(self, room: Room, now: float, rng: random.Random) -> list[RoomEvent]:
         return []
+
+    def next_at(self, room: Room) -> float | None:
+        return None

@@ -163,13 +163,15 @@ class Rendering:
         # Night choices change nobody's frame now: their results come with the next turn.
         if kinds & ev.GAME_KINDS or ended:
             self.send_state(m for m in self.recipients() if m not in joined)
-        for e in events:
-            if isinstance(e, ev.Chat | ev.Whisper | ev.Claimed):
-                entry = (room.play.log if room.play is not None else room.log)[-1]
-                texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
-                for m in self.recipients():
-                    frame = visible(entry, room.seat_of(m))
-                    whole = frame is entry
-                    if whole not in texts:
-                        texts[whole] = encode(frame)
-                    self.send(m, texts[whole], kind=frame["type"])
+        # Each line of talk is its own entry: the last ones of the log, in order (a bot's
+        # claims and its sentence come in one commit, and each is sent, not the last).
+        talk = sum(isinstance(e, ev.Chat | ev.Whisper | ev.Claimed) for e in events)
+        entries = (room.play.log if room.play is not None else room.log)[-talk:] if talk else []
+        for entry in entries:
+            texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
+            for m in self.recipients():
+                frame = visible(entry, room.seat_of(m))
+                whole = frame is entry
+                if whole not in texts:
+                    texts[whole] = encode(frame)
+                self.send(m, texts[whole], kind=frame["type"])
