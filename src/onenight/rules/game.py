@@ -23,7 +23,8 @@ class Game(GameState):
     :meth:`end_day` opens the vote, where every seat that has not voted is to move (a
     seat may change its vote until the last one is in). :meth:`apply` takes a legal
     choice or raises :class:`IllegalAction` and changes nothing. The same setup and the
-    same choices always give the same game.
+    same choices always give the same game. What it holds and the questions it answers
+    (:meth:`to_move`, :meth:`legal` …) are its :class:`.state.GameState`'s.
     """
 
     def __init__(self, setup: Setup) -> None:

@@ -1,10 +1,12 @@
 """The night, one step at a time (RULES.md §3).
 
 The night is an *agenda*: a list of tasks ``(call, seat, step)`` in wake order, built
-from the deal. Each step has an ``offer`` (run when its turn comes: it records what the
-player learns without choosing and returns the :class:`Decision` to make, or ``None``)
-and a ``resolve`` (applies the chosen action). A Doppelgänger's copy inserts the copied
-role's steps: at once, with a group, or in her delayed slot.
+from the deal. Each step (a number: what it asks and which calls run it are data, in
+:mod:`.steps`) has an ``offer`` (run when its turn comes: it records what the player
+learns without choosing and returns the :class:`Decision` to make, or ``None``) and a
+``resolve`` (applies the chosen action); both read and change a
+:class:`.state.GameState`. A Doppelgänger's copy inserts the copied role's steps: at
+once, with a group, or in her delayed slot.
 """
 
 from __future__ import annotations
