@@ -24,6 +24,8 @@ COMPILED = [
     "result",
     "roles",
     "setup",
+    "state",
+    "steps",
     "views",
     "scenario",
     "turns",

@@ -53,11 +53,11 @@ from typing import Any, ParamSpec, TypeVar
 import orjson
 from redis.exceptions import NoScriptError, RedisError
 
-from onenight.pubsub import PubSub, Subscription
+from onenight.pubsub import Frame, PubSub, Subscription
 from onenight.pubsub.redis import PREFIX, RedisPubSub, connect, group_channel, pack, unpack
 from onenight.pubsub.resp import Pipeliner
 
-from . import BusDown, CallFailed, Frame, Kept, Owner, OwnerGone, Post, channel
+from .base import BusDown, CallFailed, Kept, Owner, OwnerGone, Post, channel
 
 log = logging.getLogger("onenight.cluster")
 

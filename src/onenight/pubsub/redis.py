@@ -29,7 +29,8 @@ from typing import Any
 
 import orjson
 
-from . import Frame, MemorySubscription, forget, hand_out, plain
+from .base import Frame, plain
+from .memory import MemorySubscription, forget, hand_out
 from .resp import Listener, Pipeliner
 
 log = logging.getLogger("onenight.pubsub")

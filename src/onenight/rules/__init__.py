@@ -41,12 +41,13 @@ from .editions import (
 )
 from .errors import IllegalAction, InvalidSetup, RulesError
 from .facts import Fact
-from .game import DAY, END, NIGHT, VOTE, Game
-from .night import Decision, offered_choices
+from .game import Game
 from .phase import Phase
 from .result import Result
 from .roles import ALL_ROLES, WOLF_FAMILY, Role, team_of
 from .setup import Dealer, Setup
+from .state import DAY, END, NIGHT, VOTE, Decision
+from .steps import offered_choices
 from .turns import Turn, TurnPlan, turn_plan
 
 __all__ = [

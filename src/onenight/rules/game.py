@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any, Final
 
-from . import choices as C
-from .actions import CENTER, CENTER_WOLF, Action, Vote
-from .editions import EDITIONS
+from .actions import CENTER, Action, Vote
 from .errors import IllegalAction
-from .facts import Fact
-from .night import STEPS, Decision, build_agenda
+from .night import STEPS, build_agenda
 from .outcome import deaths, winners
-from .phase import Phase
 from .result import Result
-from .roles import Role
 from .setup import Setup, seat_order_slots
-from .turns import Turn, turn_plan
-
-NIGHT: Final = Phase.NIGHT
-DAY: Final = Phase.DAY
-VOTE: Final = Phase.VOTE
-END: Final = Phase.END
+from .state import DAY, END, NIGHT, VOTE, GameState
+from .views import player_view
 
 
-class Game:
+class Game(GameState):
     """One game of One Night Werewolf, from the deal to the result.
 
     At night exactly one seat chooses at a time (:attr:`decision`), each choice in its
@@ -34,78 +23,16 @@ class Game:
     :meth:`end_day` opens the vote, where every seat that has not voted is to move (a
     seat may change its vote until the last one is in). :meth:`apply` takes a legal
     choice or raises :class:`IllegalAction` and changes nothing. The same setup and the
-    same choices always give the same game.
+    same choices always give the same game. What it holds and the questions it answers
+    (:meth:`to_move`, :meth:`legal` …) are its :class:`.state.GameState`'s.
     """
 
     def __init__(self, setup: Setup) -> None:
-        ed = EDITIONS[setup.edition]
-        n = len(setup.players)
-        c = ed.center
-        self.setup: Final = setup
-        self.edition: Final = ed
-        self.n: Final = n
-        self.c: Final = c
-        wolf = setup.center_wolf
-        #: The printed card of each card id (dealt cards first, then the center).
-        self.printed: Final[tuple[Role, ...]] = (
-            setup.cards + setup.center if wolf is None else (*setup.cards, *setup.center, wolf)
-        )
-        #: Which card id lies at each target now.
-        self.board: dict[int, int] = _start_board(n, c, wolf is not None).copy()
-        #: The night's turns, from the deck everyone knows (never from the deal).
-        self.plan: Final = turn_plan(ed.id, setup.pool or setup.deck)
-        self.calls: Final[tuple[str, ...]] = self.plan.calls
-        self.turns: Final[tuple[Turn, ...]] = self.plan.turns
-        #: The role each seat acts as at night (the dealt card; a Doppelgänger's copy).
-        self.acting: list[Role] = list(setup.cards)
-        #: Card id → end role, for cards converted at night (copy, PI, Apprentice Tanner).
-        self.converted: dict[int, Role] = {}
-        self.shields = 0  # bit per seat
-        self.acted = 0  # bit per seat: looked at or moved a card (for the Aura Seer)
-        self.revealed: dict[int, Role] = {}
-        self.facts: list[list[Fact]] = [[] for _ in range(n)]
-        self.night_log: list[tuple[int, int, Action | Fact]] = []
-        self.history: list[tuple[int, Action]] = []
-        self.scratch: dict[int, int] = {}
-        self.votes: dict[int, int] = {}
-        self.result: Result | None = None
-        self.phase = NIGHT
-        self.turn = 0  #: the turn of the night being played (len(turns) after it)
-        self.decision: Decision | None = None
+        super().__init__(setup)
         self._agenda = build_agenda(
             self.plan, self.acting, setup.slots or seat_order_slots(setup.cards)
         )
-        self._next = 0
         self._advance()
-
-    # -- the public API --------------------------------------------------------------
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
-
-    @property
-    def call(self) -> int:
-        """The call of the current turn (``len(calls)`` once the night is over)."""
-        turn = self.turn
-        return self.turns[turn].call if turn < len(self.turns) else len(self.calls)
-
-    def to_move(self) -> tuple[int, ...]:
-        """The seats that must choose now."""
-        if self.phase == NIGHT:
-            return (self.decision.seat,) if self.decision else ()
-        if self.phase == VOTE:
-            return tuple(s for s in range(self.n) if s not in self.votes)
-        return ()
-
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        """The legal choices of ``seat`` now (empty when it is not to move)."""
-        if self.phase == NIGHT:
-            d = self.decision
-            return d.choices if d is not None and d.seat == seat else ()
-        if self.phase == VOTE and 0 <= seat < self.n:
-            return C.vote(self.n, seat)
-        return ()
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply a choice of ``seat``; IllegalAction (nothing changed) if it is not legal."""
@@ -154,32 +81,9 @@ class Game:
             twin.end_day()
         return twin
 
-    def end_role(self, card_id: int) -> Role:
-        """The role a card stands for at the end: its printed role unless converted."""
-        return self.converted.get(card_id, self.printed[card_id])
-
     def view(self, seat: int | None, until: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know now (``None``: a spectator); see :mod:`.views`."""
-        from .views import player_view
-
         return player_view(self, seat, until)
-
-    # -- used by the night's steps ------------------------------------------------------
-
-    def insert_now(self, seat: int, steps: tuple[int, ...]) -> None:
-        """A Doppelgänger's copied action made at once: its steps in her call's next turns."""
-        plan, k = self.plan, self.call
-        for j, step in enumerate(steps):
-            insort(self._agenda, (plan.doppel_turn(k, j), seat, step), lo=self._next)
-
-    def insert_at(self, call: str, seat: int, steps: tuple[int, ...], last: bool = False) -> None:
-        """A Doppelgänger's copied action made later: in ``call``'s first turns (its last
-        turn with ``last``: the Doppelgänger-Little Girl peeks after the dealt ones)."""
-        plan = self.plan
-        k = self.calls.index(call)
-        for j, step in enumerate(steps):
-            turn = plan.last_turn(k) if last else plan.copy_turn(k, 0, j)
-            insort(self._agenda, (turn, seat, step), lo=self._next)
 
     # -- internals ------------------------------------------------------------------------
 
@@ -239,21 +143,24 @@ class Game:
         votes = [self.votes[s] for s in range(self.n)]
         dead, protected = deaths(votes, end_roles)
         won = winners(self.edition.id, end_roles, dead)
-        self.result = Result(self, end_roles, votes, dead, protected, won)
+        self.result = Result(
+            board,
+            printed,
+            self.c,
+            self.revealed,
+            self.shields,
+            self.facts,
+            self.night_log,
+            end_roles,
+            votes,
+            dead,
+            protected,
+            won,
+        )
         self.phase = END
 
 
 _VOTES: Final = tuple(Vote(t) for t in range(CENTER))
-
-
-@lru_cache(maxsize=256)
-def _start_board(n: int, c: int, wolf: bool) -> dict[int, int]:
-    """Target → card id at the deal (copied for each game, never changed)."""
-    board = {seat: seat for seat in range(n)}
-    board.update({CENTER + i: n + i for i in range(c)})
-    if wolf:
-        board[CENTER_WOLF] = n + c
-    return board
 
 
 def _describe(action: Action) -> str:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .actions import CENTER, CENTER_WOLF, target_to_json
+from .actions import CENTER, CENTER_WOLF, Action, target_to_json
 from .facts import Fact
 from .roles import Role, team_of
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .turns import Turn
+from .turns import Turn
 
 
 class Result:
@@ -39,22 +36,29 @@ class Result:
 
     def __init__(
         self,
-        game: Game,
+        board: dict[int, int],
+        printed: tuple[Role, ...],
+        c: int,
+        revealed: dict[int, Role],
+        shields: int,
+        facts: list[list[Fact]],
+        log: list[tuple[int, int, Action | Fact]],
         end_roles: Sequence[Role],
         votes: Sequence[int],
         dead: frozenset[int],
         protected: frozenset[int],
         winners: frozenset[int],
     ) -> None:
-        # The finished game's parts, not the game itself: no reference cycle to collect.
-        self._board = game.board
-        self._printed = game.printed
-        self._n = game.n
-        self._c = game.c
-        self._revealed = game.revealed
-        self._shields = game.shields
-        self._facts = game.facts
-        self._log = game.night_log
+        # The finished game's parts (never changed once it is over), not the game
+        # itself: no reference cycle to collect, and no import of the game here.
+        self._board = board
+        self._printed = printed
+        self._n = len(end_roles)
+        self._c = c
+        self._revealed = revealed
+        self._shields = shields
+        self._facts = facts
+        self._log = log
         self.roles: tuple[Role, ...] = tuple(end_roles)
         self.votes: tuple[int, ...] = tuple(votes)
         self.dead: frozenset[int] = dead

@@ -31,8 +31,8 @@ from typing import NamedTuple
 
 from . import roles as R
 from .editions import EDITIONS, night_calls
-from .night import CALL_TASKS, IMMEDIATE, KINDS
 from .roles import Role
+from .steps import CALL_TASKS, IMMEDIATE, KINDS
 
 
 def _per_copy_steps() -> dict[str, int]:

@@ -9,17 +9,15 @@ everything. Nothing is built from the whole state and then pruned.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import roles as R
 from .actions import target_to_json
 from .phase import Phase
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
-def public_table(game: Game) -> dict[str, Any]:
+def public_table(game: GameState) -> dict[str, Any]:
     """What everyone knows from the start: edition, seats, the deck, the night's calls and
     turns. In a workshop draw the deck is the enabled cards: nothing here depends on
     the draw. ``center_wolf``: whether the deck may put the Alpha Wolf's center
@@ -40,7 +38,7 @@ def public_table(game: Game) -> dict[str, Any]:
     }
 
 
-def player_view(game: Game, seat: int | None, until: int | None = None) -> dict[str, Any]:
+def player_view(game: GameState, seat: int | None, until: int | None = None) -> dict[str, Any]:
     """The view of ``seat`` (``None`` for a spectator).
 
     ``until``: the turn of the night the narrator has reached. What a player learns in a
@@ -75,7 +73,9 @@ def player_view(game: Game, seat: int | None, until: int | None = None) -> dict[
     return view
 
 
-def _decision(game: Game, seat: int, clock: int | None, night_over: bool) -> dict[str, Any] | None:
+def _decision(
+    game: GameState, seat: int, clock: int | None, night_over: bool
+) -> dict[str, Any] | None:
     if game.phase == Phase.VOTE and night_over:
         return {
             "kind": "vote",
