@@ -12,17 +12,6 @@ from __future__ import annotations
 
 import grimp  # import-linter's import graph (the dev extra)
 
-#: Cycles that are being taken apart elsewhere, each listed until it is gone. The test
-#: fails once one disappears as well, so that its entry goes with it.
-KNOWN: frozenset[frozenset[str]] = frozenset(
-    {
-        # The lead's branch reads the router through a Protocol in follow.py.
-        frozenset(
-            {"onenight.session.follow", "onenight.session.hub", "onenight.session.ownership"}
-        ),
-    }
-)
-
 
 def import_graph() -> grimp.ImportGraph:
     # Every import counts: TYPE_CHECKING and function-level ones too. No cache: the
@@ -71,12 +60,9 @@ def test_the_graph_is_the_source() -> None:
 
 def test_no_import_cycle() -> None:
     graph = import_graph()
-    found = cycles(graph)
-    new = sorted(found - KNOWN, key=sorted)
-    gone = sorted(KNOWN - found, key=sorted)
+    found = sorted(cycles(graph), key=sorted)
     message = "".join(
-        f"\nan import cycle: {', '.join(sorted(cycle))}\n{describe(graph, cycle)}" for cycle in new
-    ) + "".join(
-        f"\nno longer a cycle (take it off KNOWN): {', '.join(sorted(cycle))}" for cycle in gone
+        f"\nan import cycle: {', '.join(sorted(cycle))}\n{describe(graph, cycle)}"
+        for cycle in found
     )
-    assert not new and not gone, message
+    assert not found, message
