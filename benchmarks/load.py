@@ -719,6 +719,8 @@ async def bare_server(port: int) -> None:
                             }
                         )
                     )
+                    # as the real server: the full view follows the ack, its log last
+                    await ws.send(json.dumps({"type": "log", "entries": []}))
                 elif kind == "chat" and room is not None:
                     frame = json.dumps({"type": "chat", "text": msg["text"]})
                     for peer in list(room):
