@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start the services the tests use when they are not running, and create the test
-# database. Safe to run again. Set ONENIGHT_SKIP_SERVICES=1 to skip.
+# database. Safe to run again. Set ONENIGHT_SKIP_SERVICES=1 to skip, ONENIGHT_NO_BROWSER=1
+# to leave Chromium out.
 set -uo pipefail
 [ "${ONENIGHT_SKIP_SERVICES:-0}" = 1 ] && exit 0
 
@@ -42,8 +43,9 @@ if ! command -v npm >/dev/null 2>&1; then
   echo "services: installing npm" >&2
   as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 fi
-# Chromium for the browser tests (Playwright cannot download browsers here).
-if ! command -v chromium >/dev/null 2>&1; then
+# Chromium for the browser tests (Playwright cannot download browsers here); the fast
+# lane runs no browser (ONENIGHT_NO_BROWSER=1).
+if [ "${ONENIGHT_NO_BROWSER:-0}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then
   echo "services: installing Chromium" >&2
   as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
     || echo "services: Chromium could not be installed; browser tests will be skipped" >&2

@@ -2,11 +2,20 @@
 # The whole test suite, from a fresh machine: installs what it needs, starts the
 # services its tests use, then runs lint, types, the shared conformance scenarios and
 # pytest — the rules tests twice: on the pure-Python engine and on its mypyc build.
-# Usage: bash scripts/test.sh [extra pytest args]
+# Usage: bash scripts/test.sh [--fast] [extra pytest args]
+#   --fast: the fast lane — lint, types, the shared scenarios and every in-process test
+#           (pytest -m "not outside": no browser, no server subprocess, no mypyc build).
 # ONENIGHT_SKIP_COMPILED=1 skips building and testing the mypyc build.
+# ONENIGHT_WORKERS=N runs the full suite's pytest on N xdist workers (default 3: most
+# outside tests wait on real servers and timers, so three workers fill two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+fast=0
+if [ "${1:-}" = "--fast" ]; then
+  fast=1
+  shift
+fi
 
 # 1. Python environment: an editable, pure-Python install for the tests.
 if [ ! -x .venv/bin/python ]; then
@@ -16,7 +25,11 @@ ONENIGHT_MYPYC=0 .venv/bin/pip install -q --disable-pip-version-check -e '.[dev]
 export PATH="$root/.venv/bin:$PATH"
 
 # 2. Services the tests use (PostgreSQL), and Chromium for browser tests.
-bash scripts/services.sh
+if [ "$fast" = 1 ]; then
+  ONENIGHT_NO_BROWSER=1 bash scripts/services.sh
+else
+  bash scripts/services.sh
+fi
 
 # 3. Static checks (the browser files: TypeScript's checker on JSDoc-typed JS).
 ruff check src tests benchmarks
@@ -33,8 +46,13 @@ if [ -d "$shared/examples" ]; then
   python3 "$shared/check.py" --quiet --cmd "onenight resolve" "$shared/examples"
 fi
 
-# 5. The test suite.
-pytest -q "$@"
+# 5. The test suite: the fast lane on its own, or everything on xdist workers (each
+# worker has its own Redis server and PostgreSQL database: tests/conftest.py).
+if [ "$fast" = 1 ]; then
+  pytest -q -m "not outside" -n 2 "$@"
+  exit 0
+fi
+pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile "$@"
 
 # 6. The compiled (mypyc) engine: the same rules tests and scenarios.
 if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then

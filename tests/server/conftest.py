@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -96,8 +97,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def redis_reachable() -> bool:
+    where = urlsplit(REDIS_URL)
     try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+        with socket.create_connection((where.hostname or "127.0.0.1", where.port or 6379), 1):
             return True
     except OSError:
         return False
