@@ -111,6 +111,24 @@ def _starts_processes(module: Any) -> bool:
     return any(v is subprocess or getattr(v, "__name__", "") == "Server" for v in names)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """Run a test that drives no browser with no event loop marked as running.
+
+    Playwright's sync API runs its event loop in a greenlet of the main thread; once a
+    browser test of the worker has started it, asyncio sees that loop as running in the
+    main thread even between browser tests, and ``asyncio.run`` (the async tests, the
+    helpers) refuses to start. Without xdist the browser tests came last and hid this."""
+    if {"page", "browser", "context"} & set(getattr(item, "fixturenames", ())):
+        return (yield)
+    browser_loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        return (yield)
+    finally:
+        asyncio._set_running_loop(browser_loop)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     outside = pytest.mark.outside
     for item in items:
