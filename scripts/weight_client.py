@@ -84,12 +84,14 @@ def _record(base: str, visit: Visit, request: Any) -> None:
 def _settle(page: Any) -> None:
     """Wait until the page is drawn, controlled by its worker, and the network is quiet."""
     page.wait_for_selector("#create-form")
-    page.evaluate(
-        "navigator.serviceWorker.ready.then(() => new Promise(done => {"
+    controlled = page.evaluate(
+        "Promise.race([new Promise(done => setTimeout(() => done(false), 15000)),"
+        " navigator.serviceWorker.ready.then(() => new Promise(done => {"
         "  if (navigator.serviceWorker.controller) return done(true);"
         "  navigator.serviceWorker.addEventListener('controllerchange', () => done(true));"
-        "}))"
+        "}))])"
     )
+    assert controlled, "the service worker did not take the page within 15 s"
     page.wait_for_load_state("networkidle")
     time.sleep(0.3)  # the last requestfinished events
 

@@ -22,10 +22,6 @@ export function onBack(fn) {
   backs.push(fn);
 }
 
-export function isReachable() {
-  return reachable;
-}
-
 /** What a request to the server just found. @param {boolean} ok */
 export function reached(ok) {
   if (ok) {
