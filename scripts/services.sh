@@ -50,4 +50,12 @@ if [ "${ONENIGHT_NO_BROWSER:-0}" != 1 ] && ! command -v chromium >/dev/null 2>&1
   as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
     || echo "services: Chromium could not be installed; browser tests will be skipped" >&2
 fi
+# A Japanese font, or the Japanese screenshots (scripts/screenshots_*.py) show boxes:
+# Debian's Chromium does not bring one.
+if [ "${ONENIGHT_NO_BROWSER:-0}" != 1 ] && command -v fc-list >/dev/null 2>&1 \
+    && [ -z "$(fc-list :lang=ja 2>/dev/null)" ]; then
+  echo "services: installing a Japanese font (fonts-noto-cjk)" >&2
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null \
+    || echo "services: no Japanese font: Japanese text in screenshots will show as boxes" >&2
+fi
 exit 0

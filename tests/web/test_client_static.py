@@ -1,7 +1,10 @@
 """The browser client's files as the server serves them: the page at every address, the
-manifest and its icons, the QR code, and nothing outside the client's folder."""
+manifest and its icons, the QR code, nothing outside the client's folder, and every file
+gzipped and revalidated by its ETag."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import httpx
 
@@ -32,3 +35,37 @@ def test_client_pages_manifest_icons_and_qr_code(server: Server) -> None:
         "/app/i18n/xx.json",
     ):
         assert httpx.get(base + bad).status_code == 404, bad
+
+
+def test_static_files_are_gzipped_and_revalidated_by_their_etag(server: Server) -> None:
+    base = server.http
+    web = Path(__file__).resolve().parents[2] / "src" / "onenight" / "web"
+    for path, file in (
+        ("/", web / "app" / "index.html"),
+        ("/app/main.js", web / "app" / "main.js"),
+        ("/app/i18n/ja.json", web / "app" / "i18n" / "ja.json"),
+        ("/table", web / "table" / "index.html"),
+        ("/table/narration.json", web / "table" / "narration.json"),
+    ):
+        packed = httpx.get(base + path, headers={"Accept-Encoding": "gzip"})
+        assert packed.headers["content-encoding"] == "gzip", path
+        on_wire = int(packed.headers["content-length"])
+        assert on_wire < file.stat().st_size * 0.6, path  # text shrinks well
+        assert packed.content == file.read_bytes()  # httpx unpacked it: the file itself
+        assert packed.headers["cache-control"] == "no-cache"  # asked again on each load
+        assert packed.headers["vary"] == "Accept-Encoding"
+        plain = httpx.get(base + path, headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers and plain.content == file.read_bytes()
+        # The browser's copy, under either encoding's tag, is still good: 304, no body.
+        for etag in (packed.headers["etag"], plain.headers["etag"]):
+            again = httpx.get(
+                base + path, headers={"Accept-Encoding": "gzip", "If-None-Match": etag}
+            )
+            assert again.status_code == 304 and again.content == b"", path
+        stale = httpx.get(base + path, headers={"If-None-Match": '"an-older-version"'})
+        assert stale.status_code == 200 and stale.content == file.read_bytes()
+    # Images are not compressed again, but revalidate the same way.
+    icon = httpx.get(f"{base}/app/icon-192.png", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in icon.headers and icon.headers["content-type"] == "image/png"
+    again = httpx.get(f"{base}/app/icon-192.png", headers={"If-None-Match": icon.headers["etag"]})
+    assert again.status_code == 304

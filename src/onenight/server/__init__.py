@@ -6,6 +6,8 @@ onenight.server``). Importing the package loads neither FastAPI nor the hub, so 
 
 from __future__ import annotations
 
+from typing import Any
+
 from onenight.session.limits import Limits
 
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
@@ -23,11 +25,19 @@ def run(
     """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
     publishing frames on ``bus`` (``memory://`` or ``redis://…``).
 
+    Once it listens (not before: the address works when it is shown), it prints on stdout
+    the address to open, and on a wildcard host the machine's network addresses too
+    (:mod:`.address`); the logs go to stderr.
+
     On SIGTERM or Ctrl-C uvicorn stops accepting, closes every WebSocket with code 1012
     ("service restart": clients reconnect and ``resume``) and exits within
     GRACEFUL_SECONDS."""
+    import contextlib
+    import sys
+
     import uvicorn
 
+    from .address import where_to_open
     from .app import create_app
     from .collector import tune
     from .ops import configure_logging
@@ -35,7 +45,16 @@ def run(
     configure_logging(log_format)
     app = create_app(db, bus, limits)
     tune()  # after the imports and the app: they are frozen
-    uvicorn.run(
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[Any] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                socks = [s for srv in self.servers for s in srv.sockets]
+                listening = [(s.family, *s.getsockname()[:2]) for s in socks]
+                print(where_to_open(host, listening), flush=True)
+
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -44,9 +63,17 @@ def run(
         # hold, and compressing every frame costs the server more CPU than anything else.
         ws_per_message_deflate=False,
         log_level="warning",
+        # No "server: uvicorn" on every answer: it tells nothing a player needs, and the
+        # client's first load is counted in bytes, headers included.
+        server_header=False,
         lifespan="on",
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
+    server = Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        sys.exit(3)  # as uvicorn.run: the port was taken, or the app failed to start
 
 
 __all__ = ["run"]

@@ -9,50 +9,54 @@ from pathlib import Path
 
 import segno
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from onenight.session.errors import ErrorCode
 from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
 from .problems import problem, problems
+from .static import static_file
 
 APP = Path(__file__).resolve().parent.parent / "web" / "app"
 #: The client's own files: ``main.js``, ``i18n/fr.json``, ``views/night.js`` (nothing else).
 _ASSET = re.compile(r"^(?:i18n/|views/)?[a-z0-9_-]+\.(?:js|css|json|svg|png)$")
 _CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LENGTH}}}$")
-_NO_CACHE = {"Cache-Control": "no-cache"}
 
 router = APIRouter()
 
 
-def _page() -> FileResponse:
-    return FileResponse(APP / "index.html", headers=_NO_CACHE)
+def _page(request: Request) -> Response:
+    return static_file(request, APP / "index.html")
 
 
 @router.get("/", include_in_schema=False)
-async def home() -> FileResponse:
-    return _page()
+async def home(request: Request) -> Response:
+    return _page(request)
 
 
 @router.get("/r/{code}", include_in_schema=False)
-async def room_page(code: str) -> FileResponse:
-    return _page()
+async def room_page(code: str, request: Request) -> Response:
+    return _page(request)
 
 
 @router.get("/r/{code}/{view}", include_in_schema=False)
-async def room_view(code: str, view: str) -> FileResponse:
+async def room_view(code: str, view: str, request: Request) -> Response:
     if view not in ("replay", "tv", "watch"):
         raise HTTPException(404)
-    return _page()
+    return _page(request)
 
 
 @router.get("/app/{name:path}", include_in_schema=False)
-async def asset(name: str) -> FileResponse:
+async def asset(name: str, request: Request) -> Response:
     path = APP / name
     if not _ASSET.match(name) or not path.is_file():
         raise HTTPException(404)
     media = "application/manifest+json" if name == "manifest.json" else None
-    return FileResponse(path, headers=_NO_CACHE, media_type=media)
+    headers = None
+    if name == "sw.js":
+        # The worker is kept with the client's files but serves its pages at / and /r/….
+        headers = {"Service-Worker-Allowed": "/"}
+    return static_file(request, path, media, headers)
 
 
 @router.get("/api/rooms/{code}/qr.svg", responses=problems(404))

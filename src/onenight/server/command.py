@@ -21,12 +21,16 @@ def _option(name: str, help: str) -> Any:
 
 
 def serve(
-    host: Annotated[str, _option("HOST", "Interface to listen on.")] = "127.0.0.1",
+    host: Annotated[
+        str, _option("HOST", 'Interface to listen on (0.0.0.0 or "::" for every interface).')
+    ] = "127.0.0.1",
     port: Annotated[int, _option("PORT", "TCP port.")] = 8000,
     db: Annotated[
         str | None,
         _option(
-            "DB", "Database URL (default: SQLite file onenight.db; or postgresql+asyncpg://…)."
+            "DB",
+            "Database URL (default: SQLite file onenight.db in the current folder; or "
+            "postgresql+asyncpg://…).",
         ),
     ] = None,
     bus: Annotated[

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import Response
 
 from onenight.narration import table_calls
 from onenight.rules.editions import EDITIONS, default_deck
@@ -19,13 +19,12 @@ from onenight.rules.errors import InvalidSetup
 from onenight.session.errors import ErrorCode
 
 from .problems import problem, problems
+from .static import static_file
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TABLE = WEB / "table"
 #: The page's own files, by name (no folders, nothing else is served).
 _ASSET = re.compile(r"^[a-z0-9_-]+\.(?:js|css|json|svg)$")
-#: Revalidate on each load (the service worker keeps a copy for offline use).
-_NO_CACHE = {"Cache-Control": "no-cache"}
 MAX_DECK = 60
 
 router = APIRouter()
@@ -75,17 +74,18 @@ async def calls(
 
 
 @router.get("/table", include_in_schema=False)
-async def table_page() -> FileResponse:
-    return FileResponse(TABLE / "index.html", headers=_NO_CACHE)
+async def table_page(request: Request) -> Response:
+    # Revalidated on each load (static_file); the service worker keeps a copy for offline use.
+    return static_file(request, TABLE / "index.html")
 
 
 @router.get("/table/{name}", include_in_schema=False)
-async def table_asset(name: str) -> FileResponse:
+async def table_asset(name: str, request: Request) -> Response:
     path = TABLE / name
     if not _ASSET.match(name) or not path.is_file():
         raise HTTPException(404)
-    headers = dict(_NO_CACHE)
+    headers = None
     if name == "sw.js":
         # The worker lives under /table/ but serves the page at /table itself.
-        headers["Service-Worker-Allowed"] = "/table"
-    return FileResponse(path, headers=headers)
+        headers = {"Service-Worker-Allowed": "/table"}
+    return static_file(request, path, None, headers)

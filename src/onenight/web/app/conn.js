@@ -5,6 +5,7 @@
  * token kept in localStorage, after a lost connection, a phone waking up or a restart.
  */
 import { ErrorCode } from "./errors.js";
+import { reached } from "./offline.js";
 
 /** Night messages are padded to this many bytes, like the Python client's. */
 export const NIGHT_MESSAGE = 384;
@@ -77,8 +78,16 @@ export class Connection {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url);
       this.ws = ws;
-      ws.onopen = () => resolve();
-      ws.onerror = () => reject(new ServerError("closed", "no connection"));
+      let opened = false;
+      ws.onopen = () => {
+        opened = true;
+        reached(true);
+        resolve();
+      };
+      ws.onerror = () => {
+        if (!opened) reached(false); // the server did not answer (a close alone is no sign)
+        reject(new ServerError("closed", "no connection"));
+      };
       ws.onmessage = (ev) => this.receive(JSON.parse(String(ev.data)));
       ws.onclose = () => {
         if (this.ws !== ws) return;

@@ -8,6 +8,7 @@ import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
 import { LANGS, callName, lang, pickLang, setLang, t } from "./i18n.js";
+import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
@@ -162,6 +163,7 @@ function render() {
   document.body.classList.toggle("tv", store.mode === "tv");
   status.textContent = store.code && store.mode !== "replay" ? (store.online ? t("conn.online") : t("conn.offline")) : "";
   status.className = store.online ? "online" : "offline";
+  drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
 
   for (const [key, value] of Object.entries(drafts)) {
@@ -229,26 +231,47 @@ function langPicker() {
   select.replaceChildren(...LANGS.map((l) => h("option", { value: l, selected: l === lang() }, { en: "English", fr: "Français", ja: "日本語" }[l] || l)));
   select.setAttribute("aria-label", t("lang.label"));
   select.onchange = async () => {
-    await setLang(select.value);
+    try {
+      await setLang(select.value);
+    } catch {
+      // Offline, a language this browser never loaded is not in the cache: keep this one.
+      select.value = lang();
+      reached(false);
+      return;
+    }
     lastAnnounce = "";
     langPicker();
     changed();
   };
 }
 
+/** The editions (the lobby's deck picker), again whenever the server comes back. */
+function loadEditions() {
+  fetch("/api/editions")
+    .then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      reached(true);
+      return r.json();
+    })
+    .then((list) => { setEditions(list); changed(); })
+    .catch(() => reached(false));
+}
+
 async function main() {
-  await setLang(pickLang());
+  await setLang(pickLang()).catch(() => setLang("en"));
   langPicker();
   const m = /^\/r\/([A-Za-z]{5})(?:\/(watch|tv|replay))?\/?$/.exec(location.pathname);
   if (m) {
     store.code = m[1].toUpperCase();
     store.mode = m[2] || "";
   }
-  fetch("/api/editions").then((r) => r.json()).then((list) => { setEditions(list); changed(); });
+  loadEditions();
+  onBack(loadEditions);
   if (store.mode === "replay") {
-    const res = await fetch(`/api/rooms/${store.code}/result`);
-    if (res.ok) replayData = await res.json();
-    else store.error = t("join.missing");
+    const res = await fetch(`/api/rooms/${store.code}/result`).catch(() => null);
+    reached(res !== null);
+    if (res?.ok) replayData = await res.json();
+    else if (res) store.error = t("join.missing");
   } else if (store.code) {
     const token = savedToken(store.code);
     if (token) {
@@ -263,3 +286,6 @@ async function main() {
 }
 
 main();
+// The page's shell then opens offline (sw.js); a browser without workers just needs the server.
+// It keeps the page's language (a new one, when the page next loads, updates the worker).
+navigator.serviceWorker?.register(`/app/sw.js?lang=${pickLang()}`, { scope: "/" }).catch(() => {});
