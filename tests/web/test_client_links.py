@@ -67,8 +67,8 @@ def test_client_says_at_once_that_a_link_leads_to_no_room(browser: Any, server: 
             assert who.page.locator("#name, #name-form").count() == 0  # no name asked
             assert who.page.locator("#home-link").get_attribute("href") == "/"
             assert who.page.locator("#status").inner_text() == ""  # no "Reconnecting…"
-        # Its watch and TV links too; and no WebSocket was opened for any of them.
-        for view in ("watch", "tv"):
+        # Its watch, TV and replay links too; and no WebSocket was opened for any of them.
+        for view in ("watch", "tv", "replay"):
             dan.page.goto(f"{server.http}/r/{closed}/{view}")
             dan.page.wait_for_selector("#no-room")
         assert not [url for url in dan.requests if "/ws" in url]

@@ -24,7 +24,8 @@ const status = /** @type {HTMLElement} */ (document.getElementById("status"));
 const announce = /** @type {HTMLElement} */ (document.getElementById("announce"));
 /** @type {Frame | null} */
 let replayData = null;
-/** The waiting line of a replay link opened during a game ("" once the replay is here). */
+/** The catalogue key of a replay link's waiting line ("" once the replay is here): a key,
+ * so that a change of language says it again in the new one. */
 let replayWait = "";
 const REPLAY_POLL = 5000; // ms between two looks at a room whose game goes on
 let lastAnnounce = "";
@@ -126,7 +127,7 @@ function screen() {
     if (!replayData) {
       return h("main", { class: "screen replay-wait" },
         h("h1", {}, t("replay.title", { code: store.code })),
-        h("p", { id: "replay-wait", "aria-live": "polite" }, replayWait || "…"));
+        h("p", { id: "replay-wait", "aria-live": "polite" }, replayWait ? t(replayWait) : "…"));
     }
     return resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
   }
@@ -195,7 +196,7 @@ async function loadReplay() {
       return;
     }
   }
-  replayWait = !status ? t("conn.offline") : status.playing ? t("replay.wait") : t("replay.none");
+  replayWait = !status ? "conn.offline" : status.playing ? "replay.wait" : "replay.none";
   changed();
   // A game under way ends: the replay opens by itself (no reload needed).
   if (!status || status.playing) setTimeout(loadReplay, REPLAY_POLL);
