@@ -5,8 +5,9 @@ bots, a room link that leads nowhere, a link opened during a game, the notes of 
 (a player away, a newcomer waiting) and a replay link during a game.
 
 Usage: .venv/bin/python scripts/screenshots_client.py [all|game|lobby]  (needs Debian's
-chromium; ``all`` by default). Starts its own server on a free port with a throwaway
-database and plays a 3-player game in three browser contexts.
+chromium; ``all`` by default; the Japanese pictures need a CJK font, Debian's
+``fonts-noto-cjk``, or they show empty boxes). Starts its own server on a free port with a
+throwaway database and plays a 3-player game in three browser contexts.
 """
 
 from __future__ import annotations
