@@ -71,3 +71,19 @@ async def test_the_schema_lists_every_code(http: httpx.AsyncClient) -> None:
 async def test_the_browsers_list_of_codes_is_served_with_its_page(http: httpx.AsyncClient) -> None:
     answer = await http.get("/app/errors.js")
     assert answer.status_code == 200 and 'no_room: "no_room"' in answer.text
+
+
+async def test_a_rooms_status_says_whether_its_link_leads_anywhere(
+    http: httpx.AsyncClient,
+) -> None:
+    """A page asks before it asks for a name: always 200, so that the check logs no
+    error; a code of any length or alphabet is simply no room (and costs no look-up)."""
+    for code in ("ACDEF", "ab", "QQQQQQQQQQQQQQQQQQQQQQQQ", "KX-MT", "BBBBB", "%20"):
+        answer = await http.get(f"/api/rooms/{code}/status")
+        assert answer.status_code == 200, code
+        assert answer.json() == {"open": False, "playing": False, "games": 0, "result": False}
+        assert answer.headers["cache-control"] == "no-store"
+    room = (await http.post("/api/rooms", json={"name": "ann"})).json()["room"]
+    fresh = {"open": True, "playing": False, "games": 0, "result": False}
+    assert (await http.get(f"/api/rooms/{room}/status")).json() == fresh
+    assert (await http.get(f"/api/rooms/{room.lower()}/status")).json() == fresh

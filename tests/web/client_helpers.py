@@ -269,10 +269,11 @@ def run_game(
 PAGE_TEXT = "[document.querySelector('main.screen')?.className || '', document.body.innerText]"
 
 
-#: Controls smaller than a fingertip (44×44 CSS px; a checkbox counts by its label).
+#: Controls smaller than a fingertip (44×44 CSS px; a checkbox or a radio button counts by
+#: its label, which takes the tap).
 SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'main button, main select, main input:not([type=checkbox]), main a, main summary,'
-    + ' main label.check')]
+    'main button, main select, main input:not([type=checkbox]):not([type=radio]), main a,'
+    + ' main summary, main label.check, main label:has(> input[type=radio])')]
   .filter((e) => e.offsetParent !== null)
   .map((e) => [e, e.getBoundingClientRect()])
   .filter(([e, r]) => r.height < 44 || (e.tagName === 'BUTTON' && r.width < 44))

@@ -1,16 +1,18 @@
 """The rooms over HTTP: create a room or join one (a seat and its token, then ``resume``
-on the WebSocket, docs/protocol.md), read a room's lobby and its last result.
+on the WebSocket, docs/protocol.md), read a room's lobby, its status and its last result.
 
 Refusals carry the WebSocket's error codes (the hub decides them) with an HTTP status."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field, StrictBool
 
-from onenight.session.protocol import MAX_NAME, BadMessage
+from onenight.session.errors import ErrorCode
+from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS, MAX_NAME, BadMessage
 
 from .problems import problem, problems
 from .state import TheHub
@@ -57,6 +59,21 @@ class Joined(BaseModel):
     token: str = Field(description="secret: authenticates every later message (resume)")
 
 
+class RoomStatus(BaseModel):
+    """What a room's link leads to, before anyone gives a name."""
+
+    open: bool = Field(description="the room exists and has not closed")
+    playing: bool = Field(
+        default=False, description="a game is under way: a newcomer waits for the next"
+    )
+    games: int = Field(default=0, description="games dealt in the room so far")
+    result: bool = Field(default=False, description="its last game has ended: /result answers")
+
+
+#: A room code as the hub makes them (protocol.CODE_LETTERS): anything else names no room.
+_CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LENGTH}}}$")
+
+
 def fail(exc: BadMessage) -> HTTPException:
     """A refusal as an HTTP error: its code's status (ErrorCode), code and message."""
     return problem(exc.code, exc.message)
@@ -96,6 +113,28 @@ async def get_room(code: str, hub: TheHub) -> dict[str, Any]:
         return await hub.view(code)
     except BadMessage as exc:
         raise fail(exc) from None
+
+
+@router.get("/api/rooms/{code}/status", responses=problems(503))
+async def room_status(code: str, hub: TheHub, response: Response) -> RoomStatus:
+    """Whether a room's link leads anywhere, for a page to say so before it asks for a
+    name: always 200 (``open: false`` for no room, a closed one or a code that cannot be
+    one, which costs no look-up), so that a page's check logs no error. Only what the
+    public room frame shows (``GET /api/rooms/{code}``); 503 ``busy`` while the room moves
+    between processes."""
+    response.headers["Cache-Control"] = "no-store"
+    code = code.strip().upper()
+    if not _CODE.match(code):
+        return RoomStatus(open=False)
+    try:
+        frame = await hub.view(code)
+    except BadMessage as exc:
+        if exc.code == ErrorCode.no_room:
+            return RoomStatus(open=False)
+        raise fail(exc) from None
+    playing, games = frame["playing"], frame["games"]
+    assert isinstance(playing, bool) and isinstance(games, int)
+    return RoomStatus(open=True, playing=playing, games=games, result=games > 0 and not playing)
 
 
 @router.get("/api/rooms/{code}/result", responses=problems(404, 409))

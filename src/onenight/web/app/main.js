@@ -13,7 +13,7 @@ import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
 import { dayView, voteView } from "./views/day.js";
-import { homeView, joinView } from "./views/home.js";
+import { homeView, joinView, noRoomView } from "./views/home.js";
 import { lobbyView, setEditions } from "./views/lobby.js";
 import { dealView, nightView } from "./views/night.js";
 import { resultView } from "./views/result.js";
@@ -25,6 +25,10 @@ const status = /** @type {HTMLElement} */ (document.getElementById("status"));
 const announce = /** @type {HTMLElement} */ (document.getElementById("announce"));
 /** @type {Frame | null} */
 let replayData = null;
+/** The catalogue key of a replay link's waiting line ("" once the replay is here): a key,
+ * so that a change of language says it again in the new one. */
+let replayWait = "";
+const REPLAY_POLL = 5000; // ms between two looks at a room whose game goes on
 let lastAnnounce = "";
 
 const conn = new Connection(
@@ -64,6 +68,12 @@ const actions = {
   lobby: () => { store.ui.lobby = true; changed(); },
   /** @param {number} member */
   kick: (member) => send({ type: "kick", member }),
+  /** @param {string} level */
+  addBot: (level) => {
+    // Bots talk in the room's language: the host's page language, when a bot sits down.
+    if (store.room && store.room.settings.lang !== lang()) send({ type: "configure", lang: lang() });
+    send({ type: "add_bot", level });
+  },
   /** @param {number} member */
   makeHost: (member) => send({ type: "host", member }),
   /** @param {Frame | null} action */
@@ -96,7 +106,9 @@ async function open(msg) {
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
     if (err instanceof ServerError && err.code !== "closed") {
-      store.error = err.code === ErrorCode.no_room ? t("join.missing") : t("err.generic", { message: err.message });
+      if (err.code !== ErrorCode.no_room) store.error = t("err.generic", { message: err.message });
+      else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
+      else store.error = t("join.noRoom", { code: String(msg.room) }); // the home page's form
       if (msg.type === "resume") {
         saveToken(msg.room, null);
         if (err.code === ErrorCode.bad_token) store.error = "";
@@ -111,14 +123,20 @@ async function open(msg) {
 function screen() {
   const s = store.state;
   const room = store.room;
+  if (store.code && ((store.check && !store.check.open) || store.lost === ErrorCode.no_room)) return noRoomView(store.code);
   if (store.mode === "replay") {
-    if (!replayData) return h("main", { class: "screen" }, h("p", { class: "warn" }, store.error || "…"));
+    if (!replayData) {
+      return h("main", { class: "screen replay-wait" },
+        h("h1", {}, t("replay.title", { code: store.code })),
+        h("p", { id: "replay-wait", "aria-live": "polite" }, replayWait ? t(replayWait) : "…"));
+    }
     return resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
   }
   if (!store.code) return homeView(actions, store.error);
   if (!room || store.lost) {
     const why = store.error || (store.lost === "bye" ? t("lobby.left") : "");
-    if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch");
+    if (store.checking) return h("main", { class: "screen" }, h("p", { id: "looking" }, t("join.looking", { code: store.code })));
+    if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch", !!store.check?.playing);
     return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
   }
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
@@ -132,6 +150,59 @@ function screen() {
   if (s.phase === "night") return nightView(s, actions);
   if (s.phase === "day") return dayView(s, actions);
   return voteView(s, actions);
+}
+
+/**
+ * During a game, who is not at the table as usual: this page's member, if it joined
+ * after the deal (seated for the next game), and each player away past the grace,
+ * whose seat a bot plays.
+ */
+function gameNotes() {
+  const room = store.room;
+  const s = store.state;
+  if (!room || !room.playing || !s || s.phase === "end") return null;
+  const lines = [];
+  const you = room.you || {};
+  if (!you.spectator && (you.seat === null || you.seat === undefined)) {
+    lines.push(h("li", { id: "waiting" }, t("join.busy")));
+  }
+  for (const m of room.members) {
+    if (m.stand_in && !m.gone) lines.push(h("li", { class: "away", "data-member": String(m.member) }, t("game.away", { name: m.name })));
+  }
+  return lines.length ? h("ul", { class: "notes-bar", id: "game-notes" }, lines) : null;
+}
+
+/** Ask the server what a room's link leads to (before asking for a name): a closed or
+ * unknown room, a game under way. @param {string} code
+ * @returns {Promise<import("./store.js").RoomCheck | null>} */
+async function roomStatus(code) {
+  try {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}/status`, { cache: "no-store" });
+    reached(true);
+    return res.ok ? await res.json() : null;
+  } catch {
+    reached(false); // offline: the notice says so; the join form says what the server says
+    return null;
+  }
+}
+
+/** A replay link: the last ended game, or why not yet (looking again while a game goes on). */
+async function loadReplay() {
+  const status = await roomStatus(store.code);
+  store.check = status;
+  if (status && status.open && status.result) {
+    const res = await fetch(`/api/rooms/${encodeURIComponent(store.code)}/result`);
+    if (res.ok) {
+      replayData = await res.json();
+      replayWait = "";
+      changed();
+      return;
+    }
+  }
+  replayWait = !status ? "conn.offline" : status.playing ? "replay.wait" : "replay.none";
+  changed();
+  // A game under way ends: the replay opens by itself (no reload needed).
+  if (!status || status.playing) setTimeout(loadReplay, REPLAY_POLL);
 }
 
 /** What screen readers hear when the phase or the call changes. */
@@ -161,10 +232,16 @@ function render() {
 
   root.replaceChildren(screen());
   document.body.classList.toggle("tv", store.mode === "tv");
-  status.textContent = store.code && store.mode !== "replay" ? (store.online ? t("conn.online") : t("conn.offline")) : "";
+  // The connection's state, for a page that has (or is getting back) a seat: not for a
+  // name form or a link that leads to no room, which have no connection to lose.
+  const session = store.code && store.mode !== "replay" && !(store.check && !store.check.open)
+    && ((store.room && !store.lost) || savedToken(store.code));
+  status.textContent = session ? (store.online ? t("conn.online") : t("conn.offline")) : "";
   status.className = store.online ? "online" : "offline";
   drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
+  const notes = gameNotes();
+  if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 
   for (const [key, value] of Object.entries(drafts)) {
     const el = /** @type {HTMLInputElement | null} */ (document.getElementById(key));
@@ -260,21 +337,29 @@ function loadEditions() {
 async function main() {
   await setLang(pickLang()).catch(() => setLang("en"));
   langPicker();
-  const m = /^\/r\/([A-Za-z]{5})(?:\/(watch|tv|replay))?\/?$/.exec(location.pathname);
+  // Any code, of any length: a wrong one is said to be wrong, not sent to the home page.
+  const m = /^\/r\/([^/]+)(?:\/(watch|tv|replay))?\/?$/.exec(location.pathname);
   if (m) {
-    store.code = m[1].toUpperCase();
+    let code = m[1];
+    try { code = decodeURIComponent(code); } catch { /* kept as it is */ }
+    store.code = code.trim().toUpperCase().slice(0, 32);
     store.mode = m[2] || "";
   }
   loadEditions();
   onBack(loadEditions);
   if (store.mode === "replay") {
-    const res = await fetch(`/api/rooms/${store.code}/result`).catch(() => null);
-    reached(res !== null);
-    if (res?.ok) replayData = await res.json();
-    else if (res) store.error = t("join.missing");
+    await loadReplay();
   } else if (store.code) {
     const token = savedToken(store.code);
-    if (token) {
+    // No seat here yet: ask whether the room is there before asking for a name.
+    if (!token) {
+      store.checking = true;
+      store.check = await roomStatus(store.code) || { open: true };
+      store.checking = false;
+    }
+    if (store.check && !store.check.open) {
+      // nothing to join: noRoomView says so
+    } else if (token) {
       conn.room = store.code;
       await open({ type: "resume", room: store.code, token });
       if (!store.room && !conn.isOpen()) conn.schedule();

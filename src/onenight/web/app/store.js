@@ -11,7 +11,9 @@
  * @typedef {{sel: string[], bare: number | null, tapped: string, step: number,
  *   lobby: boolean, flash: string, revealed: boolean, sayTo: string}} Ui
  * @typedef {{room: Frame | null, state: Frame | null, talk: Frame[], online: boolean,
- *   lost: string, error: string, until: number, ui: Ui, code: string, mode: string}} Store
+ *   lost: string, error: string, until: number, ui: Ui, code: string, mode: string,
+ *   check: RoomCheck | null, checking: boolean}} Store
+ * @typedef {{open: boolean, playing?: boolean, games?: number, result?: boolean}} RoomCheck
  */
 
 /** @type {Store} */
@@ -25,6 +27,8 @@ export const store = {
   until: 0, // Date.now() at which the current period ends (from `remaining`)
   code: "",
   mode: "", // "" (play), "tv", "watch", "replay"
+  check: null, // what GET /api/rooms/{code}/status said of the room's link (open, playing …)
+  checking: false, // that question is on its way
   ui: { sel: [], bare: null, tapped: "", step: 0, lobby: false, flash: "", revealed: false, sayTo: "" },
 };
 

@@ -58,11 +58,12 @@ export function homeView(act, error) {
 }
 
 /** Opening a room's link: only a name is asked. @param {string} code @param {HomeActions} act
- * @param {string} error @param {boolean} watch */
-export function joinView(code, act, error, watch) {
+ * @param {string} error @param {boolean} watch @param {boolean} [busy] a game is under way */
+export function joinView(code, act, error, watch, busy = false) {
   return h("main", { class: "screen home" },
     h("h1", {}, t("join.title", { code })),
     error ? h("p", { class: "warn", role: "alert", id: "error" }, error) : null,
+    busy ? h("p", { class: "notice", id: "busy" }, t("join.busy")) : null,
     h("form", {
       class: "card-form", id: "name-form",
       onsubmit: (/** @type {Event} */ e) => {
@@ -76,4 +77,13 @@ export function joinView(code, act, error, watch) {
     }, h("label", { for: "name" }, t("home.name")), nameInput("name"),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "watch", checked: watch }), t("home.watch")),
       h("button", { type: "submit", class: "primary", id: "join" }, t("home.go"))));
+}
+
+/** A room link that leads nowhere (a wrong code, of any length, or a closed room): said
+ * at once, before any name is asked. @param {string} code */
+export function noRoomView(code) {
+  return h("main", { class: "screen home" },
+    h("h1", {}, t("join.title", { code })),
+    h("p", { class: "warn", role: "alert", id: "no-room" }, t("join.noRoom", { code })),
+    h("p", {}, h("a", { href: "/", id: "home-link" }, t("join.home"))));
 }

@@ -11,7 +11,13 @@ import { scoreboard } from "./result.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{configure: (changes: Record<string, any>) => void, start: () => void, kick: (m: number) => void,
- *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void, leave: () => void}} LobbyActions */
+ *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void, leave: () => void,
+ *   addBot: (level: string) => void}} LobbyActions */
+
+/** The bots' levels (docs/bots.md, "The levels"), the easiest first. */
+export const BOT_LEVELS = ["random", "basic", "reasoner"];
+/** The most players a room seats (session/core.py MAX_SEATS). */
+const MAX_SEATS = 12;
 
 /** Timer presets: seconds for a night turn, its random extra, the day, the vote. */
 export const PRESETS = {
@@ -35,15 +41,18 @@ export function lobbyView(room, act) {
   const players = room.seats.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)).filter(Boolean);
   const watchers = room.members.filter((/** @type {Frame} */ m) => m.spectator && !m.gone);
   /** @param {Frame} m */
-  const member = (m) => h("li", { class: `member${m.online ? " online" : ""}`, "data-member": String(m.member) },
-    h("span", { class: "dot", "aria-hidden": "true" }),
+  const member = (m) => h("li", { class: `member${m.online ? " online" : ""}${m.bot ? " bot" : ""}`, "data-member": String(m.member) },
+    // A bot is never "offline": it has no connection, it plays from the server.
+    m.bot ? botFace() : h("span", { class: "dot", "aria-hidden": "true" }),
     room.host === m.member ? h("span", { class: "crown", title: t("lobby.host"), "aria-label": t("lobby.host"), role: "img" }, crown()) : null,
     h("span", { class: "mname" }, m.name),
     m.member === you.member ? h("span", { class: "muted" }, ` (${t("lobby.you")})`) : null,
-    h("span", { class: "sr-only" }, ` ${m.online ? t("lobby.online") : t("lobby.offline")}`),
+    m.bot ? h("span", { class: "badge bot-badge" }, `${t("lobby.bot")} · ${t(`bot.${m.bot}`)}`) : null,
+    m.stand_in && !m.bot ? h("span", { class: "badge away" }, t("lobby.away"))
+      : m.bot ? null : h("span", { class: "sr-only" }, ` ${m.online ? t("lobby.online") : t("lobby.offline")}`),
     host && m.member !== you.member ? h("span", { class: "mactions" },
-      !m.spectator ? h("button", { type: "button", id: `host-${m.member}`, class: "small", "aria-label": t("lobby.makeHost", { name: m.name }), onclick: () => act.makeHost(m.member) }, crown()) : null,
-      h("button", { type: "button", id: `kick-${m.member}`, class: "small danger", "aria-label": t("lobby.kick", { name: m.name }), onclick: () => act.kick(m.member) }, "✕")) : null);
+      !m.spectator && !m.bot ? h("button", { type: "button", id: `host-${m.member}`, class: "small", "aria-label": t("lobby.makeHost", { name: m.name }), onclick: () => act.makeHost(m.member) }, crown()) : null,
+      h("button", { type: "button", id: `kick-${m.member}`, class: "small danger", "aria-label": t(m.bot ? "lobby.remove" : "lobby.kick", { name: m.name }), onclick: () => act.kick(m.member) }, "✕")) : null);
   return h("main", { class: "screen lobby" },
     h("h1", { id: "phase" }, t("lobby.title", { code: room.room })),
     h("section", { class: "share", "aria-labelledby": "share-h" },
@@ -63,6 +72,7 @@ export function lobbyView(room, act) {
     h("section", { "aria-labelledby": "players-h" },
       h("h2", { id: "players-h" }, `${t("lobby.players")} (${players.length})`),
       h("ol", { class: "members", id: "players" }, players.map(member)),
+      host && !room.playing ? addBot(players.length, act) : null,
       watchers.length ? h("h3", {}, t("lobby.spectators")) : null,
       watchers.length ? h("ul", { class: "members", id: "spectators" }, watchers.map(member)) : null),
     settingsView(room, host, act),
@@ -166,7 +176,8 @@ function settingsView(room, host, act) {
       timer("jitter", t("lobby.jitter"), st.jitter, 0),
       timer("day", t("lobby.day"), st.day, 0.02),
       timer("vote", t("lobby.vote"), st.vote, 0.02),
-      timer("chips", t("lobby.chips"), st.chips, 0)),
+      timer("chips", t("lobby.chips"), st.chips, 0),
+      timer("grace", t("lobby.grace"), st.grace, 0)),
     h("button", { type: "button", id: "start", class: "primary big", disabled: !!room.deck_error, onclick: () => act.start() }, t("lobby.start")));
 }
 
@@ -199,6 +210,40 @@ function prefs() {
     h("h2", { id: "prefs-h" }, t("prefs.title")),
     box("sound", true, t("prefs.sound")),
     box("voice", false, t("prefs.voice")));
+}
+
+/** The level the host's next bot will have: kept across the lobby's redraws. */
+let botLevel = "basic";
+
+/**
+ * The host's "Add a bot": a level (each with a line on how it plays) and the button.
+ * @param {number} seated @param {LobbyActions} act
+ */
+function addBot(seated, act) {
+  const full = seated >= MAX_SEATS;
+  return h("fieldset", { class: "addbot", id: "add-bot-form" },
+    h("legend", {}, t("lobby.botLevel")),
+    h("div", { class: "levels" }, BOT_LEVELS.map((level) => h("label", { class: "level", for: `bot-${level}` },
+      h("input", {
+        type: "radio", name: "bot-level", id: `bot-${level}`, value: level, checked: level === botLevel,
+        "aria-describedby": `bot-${level}-about`,
+        onchange: () => { botLevel = level; },
+      }),
+      h("span", { class: "ltext" },
+        h("strong", {}, t(`bot.${level}`)),
+        h("span", { class: "muted", id: `bot-${level}-about` }, t(`bot.about.${level}`)))))),
+    full ? h("p", { class: "muted", id: "seats-full" }, t("lobby.seatsFull", { n: MAX_SEATS })) : null,
+    h("button", { type: "button", id: "add-bot", class: "secondary", disabled: full, onclick: () => act.addBot(botLevel) },
+      botFace(), " ", t("lobby.addBot")));
+}
+
+/** A bot's face, where a person has the online dot (drawn, no emoji font needed). */
+function botFace() {
+  return svg("svg", { class: "botface", viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true" },
+    svg("rect", { x: 3, y: 6, width: 14, height: 11, rx: 3, fill: "#9ecbff" }),
+    svg("rect", { x: 9, y: 2, width: 2, height: 4, fill: "#9ecbff" }),
+    svg("circle", { cx: 7.5, cy: 11, r: 1.6, fill: "#101218" }),
+    svg("circle", { cx: 12.5, cy: 11, r: 1.6, fill: "#101218" }));
 }
 
 /** The host's crown (drawn: no emoji font is needed). */
