@@ -54,6 +54,11 @@ EXAMPLES: list[dict[str, typing.Any]] = [
     {"type": "vote", "target": 3},
     {"type": "vote", "target": "center"},
     {"type": "ping", "ref": 2**40},
+    {"type": "voice_whisper", "to": 3},
+    {"type": "voice_whisper"},
+    {"type": "signal", "to": 2, "kind": "offer", "sdp": "v=0\r\n" + "a=x\r\n" * 1500},
+    {"type": "signal", "to": 2, "kind": "hangup"},
+    {"type": "ice"},
 ]
 
 

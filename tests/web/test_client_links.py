@@ -88,7 +88,7 @@ def test_client_seats_a_newcomer_who_came_during_a_game_at_the_next(
     try:
         # Told before giving a name, and again once in the room, in her language.
         cat.page.goto(f"{server.http}/r/{code}")
-        assert cat.page.locator("#busy").inner_text() == ja["join.busy"]
+        assert cat.page.locator("#under-way").inner_text() == ja["join.busy"]
         cat.page.fill("#name", cat.name)
         cat.page.click("#join")
         waiting = cat.page.locator("#game-notes #waiting")

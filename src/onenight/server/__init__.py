@@ -10,6 +10,8 @@ from typing import Any
 
 from onenight.session.limits import Limits
 
+from .voice import IceConfig
+
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
 GRACEFUL_SECONDS = 5  #: how long a stopping server waits for its connections
 
@@ -21,9 +23,11 @@ def run(
     bus: str = "memory://",
     log_format: str = "text",
     limits: Limits | None = None,
+    ice: IceConfig | None = None,
 ) -> None:
     """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
-    publishing frames on ``bus`` (``memory://`` or ``redis://…``).
+    publishing frames on ``bus`` (``memory://`` or ``redis://…``); ``ice``: the voice's
+    ICE servers (:class:`.voice.IceConfig`).
 
     Once it listens (not before: the address works when it is shown), it prints on stdout
     the address to open, and on a wildcard host the machine's network addresses too
@@ -43,7 +47,7 @@ def run(
     from .ops import configure_logging
 
     configure_logging(log_format)
-    app = create_app(db, bus, limits)
+    app = create_app(db, bus, limits, ice)
     tune()  # after the imports and the app: they are frozen
 
     class Server(uvicorn.Server):

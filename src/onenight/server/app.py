@@ -28,6 +28,7 @@ from .rooms import router as rooms_router
 from .strict import StrictJSONRoute
 from .suggestions import Suggestions
 from .table import router as table_router
+from .voice import IceConfig
 from .ws import Connection
 
 
@@ -42,19 +43,23 @@ class OnenightApp(FastAPI):
     message itself and answers every error."""
 
     hub: Hub
+    ice: IceConfig = IceConfig()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket" and scope["path"] == "/ws":
-            await Connection(self.hub, WebSocket(scope, receive, send)).run()
+            await Connection(self.hub, WebSocket(scope, receive, send), self.ice).run()
             return
         await super().__call__(scope, receive, send)
 
 
 def create_app(
-    db: str | None = None, pubsub: str = "memory://", limits: Limits | None = None
+    db: str | None = None,
+    pubsub: str = "memory://",
+    limits: Limits | None = None,
+    ice: IceConfig | None = None,
 ) -> OnenightApp:
-    """The server app with its store (``db`` URL, default SQLite ``onenight.db``) and its
-    pub/sub (``memory://`` or ``redis://…``)."""
+    """The server app with its store (``db`` URL, default SQLite ``onenight.db``), its
+    pub/sub (``memory://`` or ``redis://…``) and the ICE servers its voice uses."""
     metrics = Metrics()
     bus = open_pubsub(pubsub)
     cluster = open_cluster(bus, pubsub, metrics)
@@ -77,6 +82,7 @@ def create_app(
     )
     app.router.route_class = StrictJSONRoute
     app.state.hub = app.hub = hub
+    app.ice = ice or IceConfig()
     app.state.suggestions = suggestions
     app.state.metrics = metrics
     app.include_router(table_router)  # /table, the narrator for real cards

@@ -52,11 +52,28 @@ def serve(
     message_rate: Annotated[
         float, _option("MESSAGE_RATE", "WebSocket messages a second per connection (0: no limit).")
     ] = DEFAULT.message_rate,
+    ice_servers: Annotated[
+        str | None,
+        _option(
+            "ICE_SERVERS",
+            "Voice: STUN/TURN URLs, comma-separated (stun:host:3478,turn:host:3478). "
+            "None is needed on a LAN.",
+        ),
+    ] = None,
+    turn_secret: Annotated[
+        str | None,
+        _option("TURN_SECRET", "Voice: coturn's static-auth-secret, to mint TURN credentials."),
+    ] = None,
 ) -> None:
     """Run the game server (HTTP API + WebSocket). Every option can also be set by an
     environment variable, ONENIGHT_ and its name (ONENIGHT_DB, ONENIGHT_BUS, …)."""
     from onenight import server
+    from onenight.server.voice import IceConfig
 
+    try:
+        ice = IceConfig.parse(ice_servers, turn_secret)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--ice-servers") from None
     limits = Limits(
         max_rooms=max_rooms,
         idle=idle,
@@ -64,7 +81,7 @@ def serve(
         joins_per_minute=joins_per_minute,
         message_rate=message_rate,
     )
-    server.run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits)
+    server.run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits, ice=ice)
 
 
 def main() -> None:

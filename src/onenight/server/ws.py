@@ -28,6 +28,8 @@ from onenight.session.padding import pad
 from onenight.session.protocol import BadMessage
 from onenight.session.requests import Refused
 
+from .voice import IceConfig
+
 log = logging.getLogger("onenight.server")
 
 CATCH_UP_TRIES = 20  #: a frame after a gap: tries to get the frames missed …
@@ -39,9 +41,10 @@ NIGHT_REPLY_DELAY = 0.05  #: seconds from a night tap to its answer, act or noth
 
 
 class Connection:
-    def __init__(self, hub: Hub, ws: WebSocket) -> None:
+    def __init__(self, hub: Hub, ws: WebSocket, ice: IceConfig | None = None) -> None:
         self.hub = hub
         self.ws = ws
+        self.ice = ice or IceConfig()
         self.session: Session | None = None
         self.sub: Subscription | None = None
         self.forwarder: asyncio.Task[None] | None = None
@@ -131,6 +134,11 @@ class Connection:
                 await self.reply({"type": "ack", "ref": ref, "of": msg.type, "pong": True})
                 self.count(msg, "ok", received)
                 return
+            if isinstance(msg, P.Ice):  # the server's, not the room's: no need to ask it
+                servers = self.ice.servers(self.who(), self.hub.clock.now())
+                await self.reply({"type": "ack", "ref": ref, "of": "ice", "servers": servers}, size)
+                self.count(msg, "ok", received)
+                return
             reply = await self.hub.command(self.session, msg)
             await self.night_pace(msg, received, reply.night)
             if isinstance(reply, Refused):
@@ -158,6 +166,11 @@ class Connection:
                 },
                 size,
             )
+
+    def who(self) -> str:
+        """The member as its TURN username names it: room and member id, never the token."""
+        assert self.session is not None
+        return f"{self.session.room}-{self.session.member}"
 
     def count(self, msg: Any, outcome: str, received: float) -> None:
         metrics = self.hub.metrics

@@ -36,7 +36,7 @@ from .clock import due, tick
 from .core import MAX_SEATS, decide, join
 from .errors import ErrorCode
 from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
-from .protocol import BadMessage
+from .protocol import BadMessage, Signal
 from .render import Rendering
 from .requests import (
     Acked,
@@ -60,7 +60,8 @@ from .requests import (
 from .room import Room
 from .timing import Clock
 from .tokens import token_hash
-from .views import dealt, room_frame
+from .views import dealt, encode, room_frame
+from .voice import signal_target, voice_json
 
 log = logging.getLogger("onenight.session")
 
@@ -153,6 +154,7 @@ class RoomActor(Rendering):
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
         self.outbox: list[Post] = []  #: frames to deliver when the lock is let go
         self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
+        self.voice_sent = encode(voice_json(room))
 
     def locked(self) -> Held:
         """Hold the room's lock; the frames made meanwhile leave, in order, after."""
@@ -213,6 +215,9 @@ class RoomActor(Rendering):
         """Authenticate, decide, store, apply, render; the frames leave with the lock."""
         async with self.locked():
             member = self.member(request)
+            if isinstance(request.msg, Signal):
+                self.relay(member, request.msg)
+                return Acked(fields={}, size=size or self.pad_size(), night=self.at_night)
             known = self.room.answers.get(request.id)
             if known is None:
                 events, fields = decide(
@@ -225,6 +230,16 @@ class RoomActor(Rendering):
             else:  # asked again: the first answer, and nothing changes
                 fields = known
         return Acked(fields=fields, size=size or self.pad_size(), night=self.at_night)
+
+    def relay(self, member: int, msg: Signal) -> None:
+        """Pass signalling on to the page of ``msg.to`` when the voice rule lets the two
+        talk (:func:`.voice.signal_target`). Not stored: it changes nothing in the room,
+        and a page that reconnects negotiates again."""
+        to = signal_target(self.room, member, msg.to, msg.kind)
+        frame: dict[str, Any] = {"type": "signal", "from": member, "kind": msg.kind}
+        if msg.sdp is not None:
+            frame["sdp"] = msg.sdp
+        self.send(to, frame)
 
     async def join(self, request: JoinRequest, pre: Iterable[ev.RoomEvent] = ()) -> Seated:
         """Seat a member with the token its asker made (``pre``: events before its join,

@@ -22,6 +22,7 @@ from .claims import ClaimError, claim_from_json
 from .decks import deck_for, deck_problem, deck_refusal, turn_for
 from .errors import BadMessage, ErrorCode
 from .room import Room
+from .voice import whisper_target
 
 Events = list[ev.RoomEvent]
 MAX_SEATS = 12  #: players in a room (RULES.md: sans-carte goes up to 12)
@@ -262,6 +263,16 @@ def whisper(room: Room, member: int, msg: P.Whisper, now: float, rng: random.Ran
     return [ev.Whisper.model_validate({"from": seat, "to": msg.to, "text": text})], {}
 
 
+def voice_whisper(
+    room: Room, member: int, msg: P.VoiceWhisper, now: float, rng: random.Random
+) -> Any:
+    """Hold or let go "whisper to" by voice (the rule: :mod:`.voice`)."""
+    to = whisper_target(room, member, msg.to)
+    if room.voice_whispers.get(member) == to:
+        return [], {}  # already so: nothing changes
+    return [ev.VoiceWhispered(member=member, to=to)], {}
+
+
 def ping(room: Room, member: int, msg: P.Ping, now: float, rng: random.Random) -> Any:
     return [], {"pong": True}
 
@@ -279,6 +290,7 @@ COMMANDS: dict[type, Callable[..., tuple[Events, Reply]]] = {
     P.ClaimMsg: claim,
     P.Chat: chat,
     P.Whisper: whisper,
+    P.VoiceWhisper: voice_whisper,
     P.EndDay: end_day,
     P.VoteMsg: vote,
     P.Ping: ping,

@@ -116,6 +116,13 @@ class ErrorCode(StrEnum):
         "no such member to kick, or a new host who is not a player of the room",
     )
     no_result = ("no_result", 409, _D, "the room has no ended game yet")
+    no_voice = (
+        "no_voice",
+        400,
+        _D,
+        "the voice rule does not let this be said now: at night, to a member the sender "
+        "may not talk with, or an offer from a spectator (docs/voice.md)",
+    )
     measuring = (
         "measuring",
         503,

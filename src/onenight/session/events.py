@@ -81,6 +81,7 @@ class Configured(_Event):
     chips: int | None = None
     grace: float | None = None
     lang: str | None = None
+    spectators_hear: bool | None = None
 
 
 class Chat(_Event):
@@ -110,6 +111,15 @@ class Claimed(_Event):
     kind: Literal["claim"] = "claim"
     seat: int
     claim: dict[str, Any]
+
+
+class VoiceWhispered(_Event):
+    """A player holds "whisper to ``to``" by voice (``to`` None: lets go): their voice
+    reaches that member only (docs/voice.md). Member ids, not seats: the lobby whispers too."""
+
+    kind: Literal["voice_whisper"] = "voice_whisper"
+    member: int
+    to: int | None
 
 
 class StandIn(_Event):
@@ -233,6 +243,7 @@ RoomEvent = Annotated[
     | Chat
     | Whisper
     | Claimed
+    | VoiceWhispered
     | StandIn
     | StandInEnded
     | Closed

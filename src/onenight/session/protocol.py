@@ -25,6 +25,8 @@ from .errors import BadMessage as BadMessage  # re-exported: raised here, import
 from .errors import ErrorCode
 
 MAX_FRAME = 4096  #: largest client frame accepted, in characters
+MAX_SDP = 10_000  #: a voice offer's or answer's session description, in characters
+MAX_SIGNAL = MAX_SDP + 1024  #: a ``signal`` frame may be this large (its SDP)
 MAX_NAME = 24  #: display name length
 MAX_TEXT = 300  #: chat / whisper length
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  #: room code alphabet: no B/8, I/1, O/0, S/5, Z/2
@@ -129,6 +131,7 @@ class Configure(_Msg):
     chips: Annotated[JSONInt, Field(ge=0, le=100)] | None = None
     grace: Annotated[JSONFloat, Field(ge=0, le=3600, allow_inf_nan=False)] | None = None
     lang: Literal["en", "fr", "ja"] | None = None
+    spectators_hear: StrictBool | None = None
 
 
 class Start(_Msg):
@@ -177,6 +180,36 @@ class Whisper(_Msg):
     text: Text
 
 
+class VoiceWhisper(_Msg):
+    """Hold "whisper to ``to``" by voice (a member id); leave ``to`` out to let go."""
+
+    type: Literal["voice_whisper"]
+    to: JSONInt | None = None
+
+
+class Signal(_Msg):
+    """WebRTC signalling for another member's page, relayed by the server when the voice
+    rule lets the two talk (docs/voice.md). ``sdp``: the offer's or answer's session
+    description, ICE candidates included; ``hangup`` has none."""
+
+    type: Literal["signal"]
+    to: JSONInt
+    kind: Literal["offer", "answer", "hangup"]
+    sdp: Annotated[str, Field(max_length=MAX_SDP)] | None = None
+
+    @model_validator(mode="after")
+    def _sdp_with_offers(self) -> Signal:
+        if (self.kind == "hangup") != (self.sdp is None):
+            raise ValueError("an offer or an answer has an sdp; a hangup has none")
+        return self
+
+
+class Ice(_Msg):
+    """The STUN/TURN servers for this member's voice (TURN credentials minted for it)."""
+
+    type: Literal["ice"]
+
+
 class EndDay(_Msg):
     type: Literal["end_day"]
 
@@ -206,6 +239,9 @@ Message = Annotated[
     | ClaimMsg
     | Chat
     | Whisper
+    | VoiceWhisper
+    | Signal
+    | Ice
     | EndDay
     | VoteMsg
     | Ping,
@@ -223,16 +259,19 @@ def parse(raw: str | bytes) -> Message:
 
     JSON is read strictly (orjson): ``NaN``, ``Infinity``, numbers too large for a double
     and lone surrogates are not JSON and are refused as ``invalid``."""
-    if len(raw) > MAX_FRAME:
+    if len(raw) > MAX_SIGNAL:
         raise BadMessage(ErrorCode.too_large, f"a message may be at most {MAX_FRAME} characters")
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise BadMessage(ErrorCode.invalid, f"not JSON: {exc}") from None
     try:
-        return message_adapter.validate_python(data)
+        message = message_adapter.validate_python(data)
     except ValueError as exc:
         raise BadMessage(ErrorCode.invalid, _short(exc)) from None
+    if len(raw) > MAX_FRAME and not isinstance(message, Signal):
+        raise BadMessage(ErrorCode.too_large, f"a message may be at most {MAX_FRAME} characters")
+    return message
 
 
 def peek_ref(raw: str | bytes) -> int | str | None:

@@ -23,6 +23,7 @@ from .padding import pad
 from .room import Room
 from .timing import Clock
 from .views import encode, log_frame, room_frame, state_frame, visible, with_field, you
+from .voice import voice_json
 
 REPLAY = 32  #: frames kept per member for a resume that missed a few
 #: seconds a connection opened in another process may wait before its count reaches the
@@ -44,6 +45,7 @@ class Rendering:
     numbers: dict[int, int]  #: member → the number of its last frame
     kept: dict[int, deque[Frame]]  #: for a resume
     outbox: list[Post]  #: frames to deliver when the lock is let go
+    voice_sent: str  #: the voice rule as the members last got it (encoded)
 
     def pad_size(self, night_only: bool = True) -> int | None:
         """The size frames are padded to now: the game's during the night (and, for state
@@ -158,7 +160,8 @@ class Rendering:
         for e in events:
             if isinstance(e, ev.Left | ev.Kicked):
                 self.send(e.member, {"type": "bye", "reason": e.kind})
-        if kinds & ev.LOBBY_KINDS or ended:
+        lobby = bool(kinds & ev.LOBBY_KINDS) or ended
+        if lobby:
             self.send_room(joined)
         # Night choices change nobody's frame now: their results come with the next turn.
         if kinds & ev.GAME_KINDS or ended:
@@ -175,3 +178,19 @@ class Rendering:
                 if whole not in texts:
                     texts[whole] = encode(frame)
                 self.send(m, texts[whole], kind=frame["type"])
+        self.send_voice(lobby)
+
+    def send_voice(self, in_room_frame: bool) -> None:
+        """The voice rule to every member when it changed: in the room frame when one went
+        out (the deal's: before the night's state frames), else in a ``voice`` frame after
+        the others (the day's: after the state frame that opens it). So no voice frame
+        stands among the night's frames, and the rule is the same for every member."""
+        now = encode(voice_json(self.room))
+        if now == self.voice_sent:
+            return
+        self.voice_sent = now
+        if in_room_frame:
+            return
+        frame = f'{{"type":"voice",{now[1:]}'
+        for m in self.recipients():
+            self.send(m, frame, kind="voice")

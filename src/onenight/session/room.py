@@ -52,6 +52,7 @@ class Settings:
     chips: int = 0  #: chips that win the tournament (0: no tournament)
     grace: float = DEFAULT_GRACE  #: seconds away before a bot plays a player's seat
     lang: str = "en"  #: the room's language (what bots say in the chat)
+    spectators_hear: bool = False  #: spectators hear the players' voices (docs/voice.md)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +65,7 @@ class Settings:
             "chips": self.chips,
             "grace": self.grace,
             "lang": self.lang,
+            "spectators_hear": self.spectators_hear,
         }
 
 
@@ -88,6 +90,8 @@ class Room:
     log: list[dict[str, Any]] = field(default_factory=list)  #: lobby chat (bounded)
     #: request id → the answer of the command (the last ANSWERS_KEPT, in order)
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: voice whispers held now: member → the member who alone hears them
+    voice_whispers: dict[int, int] = field(default_factory=dict)
 
     # ----- queries -----
 
@@ -143,6 +147,9 @@ class Room:
         m = self.members[e.member]
         m.gone = True
         self.tokens.pop(m.token_hash, None)
+        self.voice_whispers = {
+            a: b for a, b in self.voice_whispers.items() if e.member not in (a, b)
+        }
         if not (self.playing and self.play is not None and e.member in self.play.seats):
             self._drop(e.member)
         if self.host == e.member:
@@ -168,6 +175,7 @@ class Room:
             self.chips = {i: 0 for i in self.seats}
         self.games = e.game
         self.play = Play.start(e, at)
+        self.voice_whispers = {}  # the night: nobody speaks
 
     def _on_chat(self, e: ev.Chat, at: float) -> None:
         entry = {"type": "chat", **e.data(), "at": at}
@@ -185,6 +193,12 @@ class Room:
         if self.play is None:
             raise ValueError("claim without a game")
         self.play.log.append({"type": "claim", **e.data(), "at": at})
+
+    def _on_voice_whisper(self, e: ev.VoiceWhispered, at: float) -> None:
+        if e.to is None:
+            self.voice_whispers.pop(e.member, None)
+        else:
+            self.voice_whispers[e.member] = e.to
 
     def _on_stand_in(self, e: ev.StandIn, at: float) -> None:
         self.members[e.member].stand_in = e.level
@@ -242,6 +256,7 @@ _HANDLERS: dict[type, Callable[[Room, Any, float], None]] = {
     ev.Chat: Room._on_chat,
     ev.Whisper: Room._on_whisper,
     ev.Claimed: Room._on_claimed,
+    ev.VoiceWhispered: Room._on_voice_whisper,
     ev.StandIn: Room._on_stand_in,
     ev.StandInEnded: Room._on_stand_in_ended,
     ev.Closed: Room._on_closed,

@@ -19,6 +19,7 @@ from . import events as ev
 from .decks import deck_for, deck_problem, turn_for
 from .play import Play
 from .room import Room
+from .voice import voice_json
 
 _OPTS = orjson.OPT_NON_STR_KEYS
 
@@ -72,6 +73,7 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
         "champions": list(room.champions),
         "games": room.games,
         "playing": room.playing,
+        "voice": voice_json(room),
     }
     if member_id is not None and member_id in room.members:
         frame["you"] = you(room, member_id)

@@ -29,6 +29,7 @@ export const ErrorCode = Object.freeze({
   bad_deck: "bad_deck",
   bad_member: "bad_member",
   no_result: "no_result",
+  no_voice: "no_voice",
   measuring: "measuring",
   internal: "internal",
 });

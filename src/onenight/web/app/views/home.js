@@ -63,7 +63,7 @@ export function joinView(code, act, error, watch, busy = false) {
   return h("main", { class: "screen home" },
     h("h1", {}, t("join.title", { code })),
     error ? h("p", { class: "warn", role: "alert", id: "error" }, error) : null,
-    busy ? h("p", { class: "notice", id: "busy" }, t("join.busy")) : null,
+    busy ? h("p", { class: "notice", id: "under-way" }, t("join.busy")) : null,
     h("form", {
       class: "card-form", id: "name-form",
       onsubmit: (/** @type {Event} */ e) => {
