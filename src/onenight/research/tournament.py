@@ -23,8 +23,8 @@ from onenight.bots import LEVELS, Bot, make_bot
 from onenight.bots.play import day, night, vote
 from onenight.bots.simulate import chunks, game_seed, run_dask, run_local, wilson
 from onenight.bots.story import honest_claims
-from onenight.rules import Game, Setup, team_of
-from onenight.session.claims import Think
+from onenight.rules import PASS, Game, Setup, action_from_json, team_of
+from onenight.session.claims import Posted, Think
 
 from .actions import normalise
 from .agents import PolicyBot
@@ -92,8 +92,8 @@ def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
     setup = Setup.shuffled(cfg.edition, names, list(cfg.deck), seed)
     bots = [resolve(a, cfg.rounds)(f"{seed}:{i}:{s}") for s, a in enumerate(seats)]
     game = Game(setup)
-    night(game, bots)
-    board = day(game, bots, random.Random(seed))
+    night_of(game, bots, cfg)
+    board = day_of(game, bots, cfg, seed)
     beliefs = {}
     for s, bot in enumerate(bots):
         ask = getattr(bot, "beliefs", None)
@@ -131,6 +131,31 @@ def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
         out_seats.append(row)
     teams = {team_of(res.roles[s]) for s in res.winners}
     return {"i": i, "deal": deal, "seats": out_seats, "winners": sorted(teams)}
+
+
+def night_of(game: Game, bots: Sequence[Bot], cfg: Config) -> None:
+    """The simulator's night, with the config's variant: without the lone-wolf look, the
+    lone Werewolf is not asked (he passes)."""
+    if cfg.lone_wolf_peek:
+        night(game, bots)
+        return
+    while (d := game.decision) is not None:
+        if d.kind == "lone_peek":
+            game.apply(d.seat, PASS)
+        else:
+            game.apply(d.seat, action_from_json(bots[d.seat].choose(game.view(d.seat))))
+
+
+def day_of(game: Game, bots: Sequence[Bot], cfg: Config, seed: int) -> list[Posted]:
+    """The simulator's day (each seat speaks once, in an order drawn from the seed), or
+    in seat order for ``speaking_order="seat"``."""
+    if cfg.speaking_order == "drawn":
+        return day(game, bots, random.Random(seed))
+    board: list[Posted] = []
+    for seat in range(game.n):
+        for claim in bots[seat].claims(game.view(seat), tuple(board)):
+            board.append(Posted(seat, claim))
+    return board
 
 
 def score_beliefs(beliefs: Sequence[dict[str, float]], truth: Sequence[str]) -> tuple[float, float]:
