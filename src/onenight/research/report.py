@@ -78,6 +78,7 @@ def write_report(rep: dict[str, Any], folder: str | Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     (out / "result.json").write_text(json.dumps(rep, indent=1, sort_keys=True))
     agents = list(rep["per_agent"])
+    labels = [a.rpartition(":")[2] for a in agents]  # module:attr → attr
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
     ax = axes[0]
     teams = ["all", "village", "werewolf", "tanner"]
@@ -94,17 +95,19 @@ def write_report(rep: dict[str, Any], folder: str | Path) -> Path:
             hi.append(s["ci95"][1] - s["win_rate"])
         if xs:
             ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=team)
-    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(agents))], agents)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(agents))], labels, rotation=30)
     ax.set_ylim(0, 1)
     ax.set_title("win rate (95% CI)")
     ax.legend()
     ax = axes[1]
     mus = [rep["ratings"][a]["mu"] for a in agents]
     sig = [rep["ratings"][a]["sigma"] for a in agents]
-    ax.errorbar(agents, mus, yerr=sig, fmt="o", capsize=4)
+    ax.errorbar(labels, mus, yerr=sig, fmt="o", capsize=4)
+    ax.tick_params(axis="x", labelrotation=30)
     ax.set_title("OpenSkill rating (μ ± σ)")
     ax = axes[2]
-    ax.bar(agents, [rep["per_agent"][a]["voted_out"] for a in agents], label="voted out")
+    ax.bar(labels, [rep["per_agent"][a]["voted_out"] for a in agents], label="voted out")
+    ax.tick_params(axis="x", labelrotation=30)
     ax.set_ylim(0, 1)
     ax.set_title("voted out")
     fig.suptitle(f"{rep['config']['name']}: {rep['games']} games")
