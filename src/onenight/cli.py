@@ -196,6 +196,32 @@ def suggest(
     run_suggest(edition, players, top, games, decks, level, seed, workers, as_json, live, refresh)
 
 
+@app.command()
+def tournament(
+    agents: Annotated[
+        str, typer.Option(help="Agents: random, basic, reasoner or module:attr, comma-separated.")
+    ] = "random,basic,reasoner",
+    preset: Annotated[
+        str, typer.Option(help="neurips2024, wolfbot-standard or an edition's name.")
+    ] = "neurips2024",
+    games: Annotated[int, typer.Option(help="Games to play (a multiple of the agents).")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
+    scheduler: Annotated[
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the [sim] extra).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    report: Annotated[
+        str | None, typer.Option(help="Write an HTML report (and result.json) into DIR.")
+    ] = None,
+) -> None:
+    """Agents against each other in rotation over seats and roles: win rates (95% CI),
+    votes, claim truthfulness, belief scores, OpenSkill ratings (the [research] extra)."""
+    from onenight.research.cli import run_tournament
+
+    run_tournament(agents, preset, games, seed, workers, scheduler, as_json, report)
+
+
 app.command()(serve)
 
 

@@ -43,11 +43,11 @@ def test_beliefs_are_distributions_consistent_with_what_the_seat_saw() -> None:
     )
     board = [Posted(2, IAm("villager")), Posted(2, Nothing())]
     bot.vote(view, board)
-    assert len(bot.beliefs) == 5
-    for belief in bot.beliefs:
+    assert len(bot.last_beliefs) == 5
+    for belief in bot.last_beliefs:
         assert sum(belief.values()) == pytest.approx(1.0)
-    assert bot.beliefs[0] == {"seer": pytest.approx(1.0)}
-    assert bot.beliefs[1] == {"werewolf": pytest.approx(1.0)}
+    assert bot.last_beliefs[0] == {"seer": pytest.approx(1.0)}
+    assert bot.last_beliefs[1] == {"werewolf": pytest.approx(1.0)}
     assert bot.vote(view, board) == 1
 
 
@@ -121,3 +121,18 @@ def test_a_villager_who_saw_a_werewolf_says_whom_it_will_vote_for() -> None:
     assert said == [IAm("seer"), Saw(((3, "werewolf"),)), Think(3, "werewolf")]
     # Before half the table has spoken it only tells its night.
     assert ReasonerBot(5).claims(view, board[:2]) == said[:2]
+
+
+def test_beliefs_on_demand_match_what_it_votes_from_and_leave_its_choices_alone() -> None:
+    cards = ["seer", "werewolf", "villager", "villager", "werewolf"]
+    view, bot = day_view(
+        cards, ["villager", "hunter", "insomniac"], 0, {"type": "view", "targets": [1]}
+    )
+    _, twin = day_view(
+        cards, ["villager", "hunter", "insomniac"], 0, {"type": "view", "targets": [1]}
+    )
+    board = [Posted(2, IAm("villager")), Posted(2, Nothing())]
+    asked = bot.beliefs(view, board)
+    assert asked[1] == {"werewolf": pytest.approx(1.0)}
+    assert bot.vote(view, board) == twin.vote(view, board)  # asking did not move its RNG
+    assert bot.last_beliefs == twin.last_beliefs == asked

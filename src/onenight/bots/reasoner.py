@@ -51,8 +51,22 @@ class ReasonerBot(BasicBot):
 
     def __init__(self, seed: int | str) -> None:
         super().__init__(seed)
-        #: After the vote: each seat's end-role distribution, as this bot believes it.
-        self.beliefs: list[dict[str, float]] = []
+        #: After its vote (on the village side): each seat's end-role distribution, as
+        #: this bot believed it when it pointed.
+        self.last_beliefs: list[dict[str, float]] = []
+
+    def beliefs(self, view: ViewDict, board: Sequence[Posted] = ()) -> list[dict[str, float]]:
+        """Each seat's end role as this bot believes it now (a distribution per seat),
+        from the worlds it samples for this view and board. It leaves the bot's RNG as
+        it was: asking never changes what the bot does next."""
+        state = self.rng.getstate()
+        try:
+            worlds = self.worlds(view, board)
+        finally:
+            self.rng.setstate(state)
+        if not worlds:
+            return []
+        return believe(worlds, len(view["players"]))
 
     def pick(self, view: ViewDict, decision: dict[str, Any]) -> dict[str, Any]:
         """``basic``'s night, but a Seer looks at one player's card, never at the center
@@ -140,7 +154,7 @@ class ReasonerBot(BasicBot):
         if not worlds:
             target = super().vote(view, board)
             return target, self.reason(view, board, target)
-        self.beliefs = believe(worlds, len(view["players"]))
+        self.last_beliefs = believe(worlds, len(view["players"]))
         target, value = self.choice(view, board, worlds)
         if value < 0:
             return target, ("circle", None)

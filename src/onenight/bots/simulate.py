@@ -125,20 +125,25 @@ def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
 # -- running -----------------------------------------------------------------------------
 
 
-def run_local(spec: Spec, games: int, workers: int) -> Iterator[Tally]:
-    """Chunks played in this process (one worker) or in a process pool."""
+#: Plays games ``start..stop-1`` of a run described by ``spec`` (picklable, like it).
+Work = Callable[[Any, int, int], Any]
+
+
+def run_local(spec: Any, games: int, workers: int, work: Work = play_chunk) -> Iterator[Any]:
+    """Chunks played in this process (one worker) or in a process pool. ``work`` plays a
+    chunk (the simulator's by default; the research tournament passes its own)."""
     parts = chunks(games)
     if workers <= 1:
         for a, b in parts:
-            yield play_chunk(spec, a, b)
+            yield work(spec, a, b)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_chunk, spec, a, b) for a, b in parts]
+        futures = [pool.submit(work, spec, a, b) for a, b in parts]
         for fut in futures:
             yield fut.result()
 
 
-def run_dask(spec: Spec, games: int, scheduler: str) -> Iterator[Tally]:
+def run_dask(spec: Any, games: int, scheduler: str, work: Work = play_chunk) -> Iterator[Any]:
     """Chunks played on a Dask distributed cluster (the ``[sim]`` extra)."""
     try:
         distributed = importlib.import_module("distributed")
@@ -149,7 +154,7 @@ def run_dask(spec: Spec, games: int, scheduler: str) -> Iterator[Tally]:
     with distributed.Client(scheduler) as client:
         parts = chunks(games)
         starts, stops = [a for a, _ in parts], [b for _, b in parts]
-        futures = client.map(play_chunk, [spec] * len(parts), starts, stops, pure=False)
+        futures = client.map(work, [spec] * len(parts), starts, stops, pure=False)
         for fut in distributed.as_completed(futures):
             yield fut.result()
 

@@ -1,0 +1,54 @@
+"""The body of ``onenight tournament`` (cli.py stays thin). Its own dependencies (the
+``[research]`` extra) are imported when it runs, so that a missing one is a clear message."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import typer
+
+from onenight.bots.cli import _bar, _fail, _workers
+from onenight.rules import RulesError
+
+
+def run_tournament(
+    agents: str,
+    preset: str,
+    games: int,
+    seed: int,
+    workers: int,
+    scheduler: str | None,
+    as_json: bool,
+    report: str | None,
+) -> None:
+    """The body of ``onenight tournament``."""
+    try:
+        tour = importlib.import_module("onenight.research.tournament")
+        rep_mod = importlib.import_module("onenight.research.report")
+        importlib.import_module("openskill")
+        importlib.import_module("matplotlib")
+    except ImportError as err:
+        raise _fail(
+            f"tournament needs the [research] extra ({err.name}): pip install 'onenight[research]'"
+        ) from None
+    try:
+        spec = tour.make_spec(agents, preset, seed)
+        spec.check()
+    except (RulesError, ValueError) as err:
+        raise _fail(str(err)) from None
+    if games < 1:
+        raise _fail("--games must be at least 1")
+    bar = None if as_json else _bar(games, "playing games")
+    try:
+        rep = tour.tournament(
+            spec, games, _workers(workers), scheduler, bar.update if bar else None
+        )
+    except RuntimeError as err:
+        raise _fail(str(err)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    if report:
+        rep_mod.write_report(rep, report)
+    typer.echo(json.dumps(rep, sort_keys=True) if as_json else rep_mod.text_report(rep))

@@ -1,0 +1,169 @@
+"""One research game, move by move: the engine's night, rounds of claims, the vote.
+
+No PettingZoo here: :class:`Match` is what the environment steps and what the tournament
+and the policy adapter replay. Seeded: the same seed and the same actions give the same
+game (the deal and the speaking order come from the seed alone).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from onenight.rules import EDITIONS, PASS, Game, Phase, Setup, Vote
+from onenight.session.claims import Claim, Posted
+
+from .actions import NOOP, SILENCE, ActionTable
+from .config import Config
+
+NIGHT, DAY, VOTE, END = "night", "day", "vote", "end"
+PHASES = (NIGHT, DAY, VOTE, END)
+
+
+class Match:
+    """A game of one :class:`Config` dealt from ``seed``."""
+
+    def __init__(self, config: Config, seed: int, table: ActionTable | None = None) -> None:
+        self.config = config
+        self.seed = seed
+        n = config.players
+        self.n = n
+        self.names = [f"seat_{i}" for i in range(n)]
+        self.setup = Setup.shuffled(config.edition, self.names, list(config.deck), seed)
+        self.game = Game(self.setup)
+        self.c = self.game.c
+        self.table = table or ActionTable(config.deck, n, EDITIONS[config.edition].center)
+        order = list(range(n))
+        if config.speaking_order == "drawn":
+            random.Random(f"{seed}:speakers").shuffle(order)
+        self.order = order
+        self.board: list[Posted] = []
+        #: Each seat's night choices, ``(turn, action JSON)`` (a bot's memory: Bot.done).
+        self.done: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in range(n)]
+        self.round = 0
+        self.pos = 0
+        self.phase = NIGHT
+        self._settle()
+
+    # -- the state machine --------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Play what nobody chooses (a declined lone-wolf look in a variant without it),
+        and move on from the night to the day, and from the day to the vote."""
+        game = self.game
+        while self.phase == NIGHT:
+            d = game.decision
+            if d is None:
+                self.phase = DAY if self.config.rounds > 0 and self.n > 0 else VOTE
+                break
+            if d.kind == "lone_peek" and not self.config.lone_wolf_peek:
+                game.apply(d.seat, PASS)
+                continue
+            return
+        if self.phase == DAY and self.round >= self.config.rounds:
+            self.phase = VOTE
+        if self.phase == VOTE and game.phase == Phase.DAY:
+            game.end_day()
+        if game.phase == Phase.END:
+            self.phase = END
+
+    def to_move(self) -> list[int]:
+        """The seats that choose now (every seat at the vote: it is simultaneous)."""
+        if self.phase == NIGHT:
+            d = self.game.decision
+            return [d.seat] if d is not None else []
+        if self.phase == DAY:
+            return [self.order[self.pos]]
+        if self.phase == VOTE:
+            return [s for s in range(self.n) if s not in self.game.votes]
+        return []
+
+    def legal(self, seat: int) -> list[int]:
+        """The indices ``seat`` may play now (``[NOOP]`` when it is not to move)."""
+        t = self.table
+        if seat not in self.to_move():
+            return [NOOP]
+        if self.phase == NIGHT:
+            return sorted(t.night_index[a] for a in self.game.legal(seat))
+        if self.phase == DAY:
+            return t.speaker_claims(seat)
+        return [t.vote_index(a.target) for a in self.game.legal(seat) if isinstance(a, Vote)]
+
+    def play(self, seat: int, index: int) -> None:
+        """Play a legal index for ``seat`` (ValueError, nothing changed, otherwise)."""
+        if index not in self.legal(seat):
+            raise ValueError(f"{self.table.describe(index)} is not legal for seat {seat} now")
+        if index == NOOP:
+            return
+        what, item = self.table.decode(index)
+        if what == "night":
+            d = self.game.decision
+            assert d is not None
+            self.done[seat].append((d.turn, item.to_json()))
+            self.game.apply(seat, item)
+        elif what == "claim":
+            if item is not SILENCE:
+                self.board.append(Posted(seat, item))
+            self.pos += 1
+            if self.pos == self.n:
+                self.pos = 0
+                self.round += 1
+        else:
+            self.game.apply(seat, item)
+        self._settle()
+
+    def say(self, seat: int, claim: Claim) -> None:
+        """Post a claim outside the finite set (an adapter's free claim) in ``seat``'s turn."""
+        if self.phase != DAY or self.order[self.pos] != seat:
+            raise ValueError(f"seat {seat} is not to speak now")
+        self.board.append(Posted(seat, claim))
+
+    # -- what it shows ------------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The engine's view of ``seat``, with the board and where the day stands."""
+        v = self.game.view(seat)
+        v["board"] = [p.to_json() for p in self.board]
+        v["talk"] = {
+            "rounds": self.config.rounds,
+            "round": self.round,
+            "order": list(self.order),
+            "speaker": self.order[self.pos] if self.phase == DAY else None,
+        }
+        v["stage"] = self.phase
+        return v
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward at the end (zeros before)."""
+        res = self.game.result
+        if res is None:
+            return [0.0] * self.n
+        cfg = self.config
+        if not res.winners:
+            return [cfg.draw] * self.n
+        return [cfg.win if s in res.winners else cfg.lose for s in range(self.n)]
+
+    def render(self) -> str:
+        """The game as text: the deal, the night, the board, the votes and the result."""
+        g = self.game
+        lines = [
+            f"{self.config.name}: {self.config.edition}, {self.n} players, seed {self.seed}, "
+            f"{self.phase}",
+            "deal: " + ", ".join(f"{s}={g.setup.cards[s]}" for s in range(self.n)),
+            "center: " + ", ".join(g.setup.center),
+        ]
+        for turn, seat, item in g.night_log:
+            lines.append(f"  night {turn}: seat {seat} {item.to_json()}")
+        if self.phase != NIGHT:
+            lines.append("speaking order: " + " ".join(map(str, self.order)))
+        for p in self.board:
+            lines.append(f"  seat {p.seat} says {p.claim.to_json()}")
+        if g.votes:
+            lines.append("votes: " + ", ".join(f"{s}->{t}" for s, t in sorted(g.votes.items())))
+        res = g.result
+        if res is not None:
+            lines.append(
+                f"dead: {sorted(res.dead)}; winners: {sorted(res.winners)}; "
+                f"end roles: {', '.join(res.roles)}"
+            )
+        return "\n".join(lines)

@@ -1,0 +1,307 @@
+"""``onenight tournament``: agents against each other, in rotation over seats and roles,
+with win rates, votes, claim truthfulness, belief scores and OpenSkill ratings.
+
+Game ``i`` is deal ``i // A`` (A agents) with the agents rotated by ``i % A`` seats: each
+agent plays each deal from each of the A rotations, so every agent meets the same cards.
+Games are played in chunks by the simulator's runner (local processes or a Dask cluster:
+:func:`onenight.bots.simulate.run_local` / ``run_dask``); a game depends on its index
+alone, and the ratings are computed in game order afterwards, so a run's result does not
+depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from onenight.bots import LEVELS, Bot, make_bot
+from onenight.bots.play import day, night, vote
+from onenight.bots.simulate import chunks, game_seed, run_dask, run_local, wilson
+from onenight.bots.story import honest_claims
+from onenight.rules import PASS, Game, Setup, action_from_json, team_of
+from onenight.session.claims import Posted, Think
+
+from .actions import normalise
+from .agents import PolicyBot
+from .config import Config, make_config
+
+TEAMS = ("village", "werewolf", "tanner")
+
+
+def resolve(name: str, rounds: int = 3) -> Callable[[int | str], Bot]:
+    """A bot factory for an agent name: a level (``random``, ``basic``, ``reasoner``) or
+    ``module:attr`` naming a Bot subclass or a policy (a callable, seated by PolicyBot)."""
+    if ":" not in name:
+        if name not in LEVELS:
+            raise ValueError(f"no agent {name!r} (levels: {', '.join(LEVELS)}, or module:attr)")
+        return lambda seed: make_bot(name, seed)
+    module, _, attr = name.partition(":")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as err:
+        raise ValueError(f"cannot load agent {name!r}: {err}") from None
+    if isinstance(obj, type) and issubclass(obj, Bot):
+        cls = obj
+        return lambda seed: cls(seed)
+    if callable(obj):
+        return lambda seed: PolicyBot(seed, obj, rounds)
+    raise ValueError(f"agent {name!r} is neither a Bot class nor a policy")
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    config: Config
+    agents: tuple[str, ...]
+    seed: int = 1
+
+    def check(self) -> None:
+        if not self.agents:
+            raise ValueError("--agents needs at least one agent")
+        for a in self.agents:
+            resolve(a, self.config.rounds)(0)
+
+    def seating(self, i: int) -> tuple[int, list[str]]:
+        """Game ``i``'s deal number and the agent of each seat."""
+        k = len(self.agents)
+        deal, turn = divmod(i, k)
+        return deal, [self.agents[(s + turn) % k] for s in range(self.config.players)]
+
+
+@dataclass
+class Records:
+    """Per-game records of a chunk; they add by concatenation (sorted by game later)."""
+
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, other: Records) -> None:
+        self.games.extend(other.games)
+
+
+def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
+    cfg = spec.config
+    deal, seats = spec.seating(i)
+    seed = game_seed(spec.seed, deal)
+    names = [f"p{s}" for s in range(cfg.players)]
+    setup = Setup.shuffled(cfg.edition, names, list(cfg.deck), seed)
+    bots = [resolve(a, cfg.rounds)(f"{seed}:{i}:{s}") for s, a in enumerate(seats)]
+    game = Game(setup)
+    night_of(game, bots, cfg)
+    board = day_of(game, bots, cfg, seed)
+    beliefs = {}
+    for s, bot in enumerate(bots):
+        ask = getattr(bot, "beliefs", None)
+        if callable(ask):
+            beliefs[s] = ask(game.view(s), tuple(board))
+    vote(game, bots, board)
+    res = game.result
+    assert res is not None
+    stories: list[list[Any]] = [[] for _ in range(cfg.players)]
+    for turn, s, item in game.night_log:
+        stories[s].append((turn, item))
+    received = [0] * cfg.players
+    for t in res.votes:
+        received[t] += 1
+    out_seats = []
+    for s in range(cfg.players):
+        honest = {normalise(c) for c in honest_claims(s, setup.cards[s], stories[s])}
+        mine = [p.claim for p in board if p.seat == s]
+        true = sum(
+            (res.roles[c.target] == c.role) if isinstance(c, Think) else (normalise(c) in honest)
+            for c in mine
+        )
+        row: dict[str, Any] = {
+            "agent": seats[s],
+            "dealt": setup.cards[s],
+            "team": team_of(res.roles[s]),
+            "won": s in res.winners,
+            "votes": received[s],
+            "died": s in res.dead,
+            "claims": len(mine),
+            "true_claims": int(true),
+        }
+        if beliefs.get(s):
+            row["brier"], row["top"] = score_beliefs(beliefs[s], res.roles)
+        out_seats.append(row)
+    teams = {team_of(res.roles[s]) for s in res.winners}
+    return {"i": i, "deal": deal, "seats": out_seats, "winners": sorted(teams)}
+
+
+def night_of(game: Game, bots: Sequence[Bot], cfg: Config) -> None:
+    """The simulator's night, with the config's variant: without the lone-wolf look, the
+    lone Werewolf is not asked (he passes)."""
+    if cfg.lone_wolf_peek:
+        night(game, bots)
+        return
+    while (d := game.decision) is not None:
+        if d.kind == "lone_peek":
+            game.apply(d.seat, PASS)
+        else:
+            game.apply(d.seat, action_from_json(bots[d.seat].choose(game.view(d.seat))))
+
+
+def day_of(game: Game, bots: Sequence[Bot], cfg: Config, seed: int) -> list[Posted]:
+    """The simulator's day (each seat speaks once, in an order drawn from the seed), or
+    in seat order for ``speaking_order="seat"``."""
+    if cfg.speaking_order == "drawn":
+        return day(game, bots, random.Random(seed))
+    board: list[Posted] = []
+    for seat in range(game.n):
+        for claim in bots[seat].claims(game.view(seat), tuple(board)):
+            board.append(Posted(seat, claim))
+    return board
+
+
+def score_beliefs(beliefs: Sequence[dict[str, float]], truth: Sequence[str]) -> tuple[float, float]:
+    """Brier score (mean over seats of the squared error over roles) and the share of
+    seats whose likeliest role is the true end role."""
+    brier, top = 0.0, 0
+    for belief, role in zip(beliefs, truth, strict=True):
+        roles = set(belief) | {role}
+        brier += sum((belief.get(r, 0.0) - (r == role)) ** 2 for r in roles)
+        top += bool(belief) and max(belief, key=lambda r: (belief[r], r)) == role
+    return brier / len(truth), top / len(truth)
+
+
+def play_chunk(spec: TournamentSpec, start: int, stop: int) -> Records:
+    return Records([play_game(spec, i) for i in range(start, stop)])
+
+
+def tournament(
+    spec: TournamentSpec,
+    games: int,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and summarise them (the ``--json`` object)."""
+    spec.check()
+    total = Records()
+    start = time.perf_counter()
+    parts = (
+        run_dask(spec, games, scheduler, play_chunk)
+        if scheduler
+        else run_local(spec, games, workers, play_chunk)
+    )
+    for rec in parts:
+        total.add(rec)
+        if progress is not None:
+            progress(len(total.games))
+    seconds = time.perf_counter() - start
+    total.games.sort(key=lambda g: g["i"])
+    return summarise(spec, total.games, seconds, workers)
+
+
+def summarise(
+    spec: TournamentSpec, games: list[dict[str, Any]], seconds: float, workers: int
+) -> dict[str, Any]:
+    count: dict[str, Any] = defaultdict(lambda: defaultdict(float))
+    for g in games:
+        for row in g["seats"]:
+            for key in (row["agent"], f"{row['agent']}|{row['team']}"):
+                c = count[key]
+                c["seats"] += 1
+                c["wins"] += row["won"]
+                c["votes"] += row["votes"]
+                c["died"] += row["died"]
+                c["claims"] += row["claims"]
+                c["true_claims"] += row["true_claims"]
+                if "brier" in row:
+                    c["scored"] += 1
+                    c["brier"] += row["brier"]
+                    c["top"] += row["top"]
+
+    def stats(c: dict[str, float]) -> dict[str, Any]:
+        n = int(c["seats"])
+        out: dict[str, Any] = {
+            "seats": n,
+            "win_rate": c["wins"] / n if n else 0.0,
+            "ci95": list(wilson(int(c["wins"]), n)),
+            "votes_received": c["votes"] / n if n else 0.0,
+            "voted_out": c["died"] / n if n else 0.0,
+            "claims": int(c["claims"]),
+            "truthful": c["true_claims"] / c["claims"] if c["claims"] else None,
+        }
+        if c["scored"]:
+            out["brier"] = c["brier"] / c["scored"]
+            out["top_guess"] = c["top"] / c["scored"]
+        return out
+
+    agents = list(dict.fromkeys(spec.agents))
+    per_agent = {}
+    for a in agents:
+        row = stats(count[a])
+        row["teams"] = {t: stats(count[f"{a}|{t}"]) for t in TEAMS if count[f"{a}|{t}"]["seats"]}
+        per_agent[a] = row
+    outcome: dict[str, int] = defaultdict(int)
+    for g in games:
+        outcome[g["winners"][0] if g["winners"] else "none"] += 1
+    n = len(games)
+    return {
+        "config": spec.config.to_json(),
+        "agents": agents,
+        "games": n,
+        "seed": spec.seed,
+        "per_agent": per_agent,
+        "team_win_rate": {t: outcome[t] / n if n else 0.0 for t in (*TEAMS, "none")},
+        "team_ci95": {t: list(wilson(outcome[t], n)) for t in (*TEAMS, "none")},
+        "ratings": ratings(games, agents),
+        "seconds": seconds,
+        "games_per_second": n / seconds if seconds > 0 else 0.0,
+        "workers": workers,
+    }
+
+
+def ratings(games: list[dict[str, Any]], agents: list[str]) -> dict[str, Any]:
+    """OpenSkill (Plackett-Luce) ratings, overall and per team, in game order. Each game
+    ranks its seats: winners first. An agent in several seats of a game moves by the
+    mean of its seats' updates."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    table: dict[str, Any] = {}
+
+    def rating(key: str) -> Any:
+        if key not in table:
+            table[key] = model.rating(name=key)
+        return table[key]
+
+    for g in games:
+        for keyed in (lambda r: r["agent"], lambda r: f"{r['agent']}|{r['team']}"):
+            keys = [keyed(r) for r in g["seats"]]
+            ranks: list[float] = [0.0 if r["won"] else 1.0 for r in g["seats"]]
+            if len(set(ranks)) < 2:
+                continue  # everybody won or lost together: nothing to learn
+            new = model.rate([[rating(k)] for k in keys], ranks=ranks)
+            moves: dict[str, list[tuple[float, float]]] = defaultdict(list)
+            for k, team in zip(keys, new, strict=True):
+                moves[k].append((team[0].mu, team[0].sigma))
+            for k, ms in moves.items():
+                r = table[k]
+                r.mu = sum(m for m, _ in ms) / len(ms)
+                r.sigma = sum(s for _, s in ms) / len(ms)
+    out: dict[str, Any] = {}
+    for a in agents:
+        r = rating(a)
+        entry: dict[str, Any] = {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+        entry["teams"] = {
+            t: {"mu": table[k].mu, "sigma": table[k].sigma, "ordinal": table[k].ordinal()}
+            for t in TEAMS
+            if (k := f"{a}|{t}") in table
+        }
+        out[a] = entry
+    return out
+
+
+def make_spec(agents: str, preset: str, seed: int, **overrides: Any) -> TournamentSpec:
+    names = tuple(a.strip() for a in agents.split(",") if a.strip())
+    return TournamentSpec(make_config(preset, **overrides), names, seed)
+
+
+__all__ = ["Records", "TournamentSpec", "chunks", "make_spec", "play_chunk", "tournament"]

@@ -1,0 +1,60 @@
+"""``onenight tournament``: the JSON, the HTML report, the numbers add up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from onenight.cli import app
+from onenight.research.tournament import make_spec, tournament
+
+
+def test_tournament_json_and_report(tmp_path: Path) -> None:
+    out = tmp_path / "rep"
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "--agents",
+            "random,basic",
+            "--preset",
+            "wolfbot-standard",
+            "--games",
+            "8",
+            "--workers",
+            "1",
+            "--json",
+            "--report",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rep = json.loads(result.output)
+    assert rep["games"] == 8 and rep["agents"] == ["random", "basic"]
+    for agent in ("random", "basic"):
+        row = rep["per_agent"][agent]
+        assert row["seats"] == 28  # 8 games × 7 seats, half each by rotation
+        low, high = row["ci95"]
+        assert low <= row["win_rate"] <= high
+        assert "mu" in rep["ratings"][agent] and rep["ratings"][agent]["sigma"] > 0
+    assert rep["per_agent"]["random"]["claims"] == 0
+    assert abs(sum(rep["team_win_rate"].values()) - 1) < 1e-9
+    page = (out / "index.html").read_text()
+    assert "OpenSkill" in page and "plots.png" in page
+    assert (out / "plots.png").stat().st_size > 1000
+    assert json.loads((out / "result.json").read_text())["games"] == 8
+
+
+def test_same_seed_same_result_whatever_the_workers() -> None:
+    spec = make_spec("random,basic", "neurips2024", 5)
+    a = tournament(spec, 10, workers=1)
+    b = tournament(spec, 10, workers=2)
+    assert a["per_agent"] == b["per_agent"] and a["ratings"] == b["ratings"]
+
+
+def test_unknown_agent_is_refused_clearly() -> None:
+    result = CliRunner().invoke(app, ["tournament", "--agents", "random,nosuch", "--games", "2"])
+    assert result.exit_code == 2
+    assert "no agent 'nosuch'" in result.output
