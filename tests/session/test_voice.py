@@ -221,7 +221,7 @@ async def test_signals_go_only_between_members_the_rule_lets_talk(table: Table) 
 async def test_an_ended_game_lets_every_player_speak_and_a_new_game_forgets_whispers(
     table: Table,
 ) -> None:
-    ann, bob, cy, sam = await table.seat()
+    ann, bob, cy, _ = await table.seat()
     await table.ok(ann, {"type": "start"})
     await table.day()
     await table.ok(bob, {"type": "voice_whisper", "to": ann.member})
