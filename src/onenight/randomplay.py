@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from onenight.client import Client, ServerError
 from onenight.rules import Game, Phase
 from onenight.session.errors import LATE
+
+if TYPE_CHECKING:  # the client needs the server extra: the engine's part here does not
+    from onenight.client import Client
 
 T = TypeVar("T")
 
@@ -52,6 +54,8 @@ def play_random(game: Game, rng: random.Random) -> Game:
 async def random_night(c: Client, rng: random.Random) -> None:
     """Play the night as the browser client does: one tap in every turn (a random legal
     choice when there is one, else ``nothing``), until the night is over."""
+    from onenight.client import ServerError
+
     tapped: int | None = None
 
     def ready(c: Client) -> bool:
@@ -76,6 +80,8 @@ async def random_player(
 ) -> None:
     """Play a whole game at random: the night, a line of chat in the day (``talk``), one
     random vote (``vote``), until the end."""
+    from onenight.client import ServerError
+
     await random_night(c, rng)
     if talk:
         await c.until(lambda c: c.phase != Phase.NIGHT, 120)

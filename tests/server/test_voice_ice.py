@@ -18,7 +18,10 @@ from onenight.server.voice import IceConfig
 from .conftest import Server
 
 SECRET = "north-wind-7"
-URLS = "stun:stun.example.org:3478, turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349"
+URLS = (
+    "stun:stun.example.org:3478, turn:turn.example.org:3478?transport=udp,"
+    "turns:turn.example.org:5349"
+)
 
 
 @pytest.fixture(scope="module")

@@ -71,6 +71,18 @@ def serve(
     from onenight.server.voice import IceConfig
 
     try:
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        typer.echo(
+            f"onenight serve needs the server's packages ({exc.name} is missing): "
+            "pip install 'onenight[server]'",
+            err=True,
+        )
+        raise typer.Exit(2) from None
+
+    try:
         ice = IceConfig.parse(ice_servers, turn_secret)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--ice-servers") from None
