@@ -28,7 +28,7 @@ from onenight.session.core import decide
 from onenight.session.protocol import MAX_TEXT, BadMessage
 from onenight.session.room import Room
 
-from . import Bot, make_bot
+from . import LEVELS, Bot, make_bot
 from .base import ViewDict
 from .board import by_seat, claimed_role
 from .lines import joined, line, vote_line
@@ -46,6 +46,11 @@ class BotSeats:
         #: (game, seat) → the room's state in which its due step had nothing to say
         #: (every sentence said already): it waits for news.
         self.mute: dict[tuple[int, int], tuple[object, ...]] = {}
+
+    @property
+    def levels(self) -> frozenset[str]:
+        """The built-in levels and any a plugin registered in this process."""
+        return frozenset(LEVELS)
 
     def seats(self, room: Room) -> list[tuple[int, int, str]]:
         """``(seat, member, level)`` of the seats a bot plays now."""

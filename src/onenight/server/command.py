@@ -64,6 +64,14 @@ def serve(
         str | None,
         _option("TURN_SECRET", "Voice: coturn's static-auth-secret, to mint TURN credentials."),
     ] = None,
+    plugins: Annotated[
+        str | None,
+        _option(
+            "PLUGINS",
+            "Modules to import first, comma-separated: each may register bot levels "
+            "(onenight.research.example_plugin seats the 'honest' research agent).",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server (HTTP API + WebSocket). Every option can also be set by an
     environment variable, ONENIGHT_ and its name (ONENIGHT_DB, ONENIGHT_BUS, …)."""
@@ -86,6 +94,7 @@ def serve(
         ice = IceConfig.parse(ice_servers, turn_secret)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--ice-servers") from None
+    load_plugins(plugins)
     limits = Limits(
         max_rooms=max_rooms,
         idle=idle,
@@ -94,6 +103,21 @@ def serve(
         message_rate=message_rate,
     )
     server.run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits, ice=ice)
+
+
+def load_plugins(names: str | None) -> None:
+    """Import each plugin module (what it registers, such as bot levels, holds in this
+    process: start every process of a cluster with the same plugins)."""
+    import importlib
+
+    for name in (n.strip() for n in (names or "").split(",")):
+        if not name:
+            continue
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            hint = "--plugins"
+            raise typer.BadParameter(f"cannot import {name}: {exc}", param_hint=hint) from None
 
 
 def main() -> None:

@@ -36,7 +36,7 @@ from .clock import due, tick
 from .core import MAX_SEATS, decide, join
 from .errors import ErrorCode
 from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
-from .protocol import BadMessage, Signal
+from .protocol import AddBot, BadMessage, Signal
 from .render import Rendering
 from .requests import (
     Acked,
@@ -218,6 +218,7 @@ class RoomActor(Rendering):
             if isinstance(request.msg, Signal):
                 self.relay(member, request.msg)
                 return Acked(fields={}, size=size or self.pad_size(), night=self.at_night)
+            self.check_level(request.msg)
             known = self.room.answers.get(request.id)
             if known is None:
                 events, fields = decide(
@@ -230,6 +231,13 @@ class RoomActor(Rendering):
             else:  # asked again: the first answer, and nothing changes
                 fields = known
         return Acked(fields=fields, size=size or self.pad_size(), night=self.at_night)
+
+    def check_level(self, msg: Any) -> None:
+        """A bot of a level this server runs (which bots it runs is the server's to say,
+        by its bot seats and plugins: not a rule of the room, so not :mod:`.core`'s)."""
+        if isinstance(msg, AddBot) and msg.level not in self.bots.levels:
+            levels = ", ".join(sorted(self.bots.levels))
+            raise BadMessage(ErrorCode.invalid, f"level: one of {levels}")
 
     def relay(self, member: int, msg: Signal) -> None:
         """Pass signalling on to the page of ``msg.to`` when the voice rule lets the two

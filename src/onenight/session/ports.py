@@ -74,12 +74,20 @@ class Store(Protocol):
 #: The level of the bot that plays for a player away past the room's grace: what the
 #: room records and its frame shows (``"stand_in"``, docs/protocol.md).
 STAND_IN_LEVEL = "basic"
+#: The levels every server seats (``add_bot``); a server's bot seats may know more (a
+#: research agent registered by a plugin: docs/research.md).
+BUILT_IN_LEVELS = frozenset({"random", "basic", "reasoner"})
 
 
 class BotSeats(Protocol):
     """The bots of one room's table: the seats a member with ``bot`` or ``stand_in`` set
     holds. A bot's choices are the events :func:`.core.decide` gives for its message,
     checked as anybody's; the actor stores and applies them."""
+
+    @property
+    def levels(self) -> frozenset[str]:
+        """The bot levels this server can seat (``add_bot``'s ``level``)."""
+        ...
 
     def next_events(self, room: Room, now: float, rng: random.Random) -> list[RoomEvent]:
         """What the first bot with something to do now does (no events: nothing to do)."""
@@ -99,6 +107,8 @@ BotSeatsFactory = Callable[[], BotSeats]
 class NoBots:
     """Bot seats where no bot ever plays: a bot's seat does nothing and its turns time
     out, as a silent player's would (a hub built without bots: tests of the session)."""
+
+    levels = BUILT_IN_LEVELS
 
     def next_events(self, room: Room, now: float, rng: random.Random) -> list[RoomEvent]:
         return []

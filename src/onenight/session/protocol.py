@@ -159,7 +159,8 @@ class AddBot(_Msg):
     """The host seats a bot (between games); ``kick`` removes it."""
 
     type: Literal["add_bot"]
-    level: Literal["random", "basic", "reasoner"] = "basic"
+    #: ``random``, ``basic``, ``reasoner``, or a level a plugin of the server registered
+    level: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")] = "basic"
 
 
 class ClaimMsg(_Msg):
