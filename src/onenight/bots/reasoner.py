@@ -49,6 +49,7 @@ COMMON = 0.05
 
 class ReasonerBot(BasicBot):
     level = "reasoner"
+    slow = True
 
     def __init__(self, seed: int | str) -> None:
         super().__init__(seed)
