@@ -32,6 +32,9 @@ class Bot(ABC):
     """One seat's player for one game. Seeded: the same views give the same choices."""
 
     level: ClassVar[str] = ""
+    #: Whether its steps by day take long enough (it samples hidden worlds) that a
+    #: server works them out off its event loop (``seats.BotSeats``).
+    slow: ClassVar[bool] = False
 
     def __init__(self, seed: int | str) -> None:
         self.rng = random.Random(seed)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from onenight.rules import WOLF_FAMILY
@@ -48,6 +49,7 @@ COMMON = 0.05
 
 class ReasonerBot(BasicBot):
     level = "reasoner"
+    slow = True
 
     def __init__(self, seed: int | str) -> None:
         super().__init__(seed)
@@ -175,32 +177,63 @@ class ReasonerBot(BasicBot):
         )
         return honest >= total / 2
 
+    def values(self, view: ViewDict, worlds: Sequence[World]) -> Values:
+        """Its side's chance of winning if each seat dies, and if nobody does; and the
+        worlds' effective number (for the standard errors)."""
+        seat = int(view["seat"])
+        n, edition = len(view["players"]), view["edition"]
+        total = sum(w.weight for w in worlds)
+        value = [0.0] * n
+        circle = 0.0
+        # Worlds often end with the same roles: who wins is asked once per ending.
+        wins: dict[tuple[str, ...], tuple[list[bool], bool]] = {}
+        for w in worlds:
+            roles = tuple(w.end_roles)
+            got = wins.get(roles)
+            if got is None:
+                dies = [seat in winners(edition, roles, frozenset({t})) for t in range(n)]
+                dies[seat] = False
+                got = wins[roles] = (dies, seat in winners(edition, roles, frozenset()))
+            p = w.weight / total
+            for t in range(n):
+                if got[0][t]:
+                    value[t] += p
+            if got[1]:
+                circle += p
+        squares = sum(w.weight * w.weight for w in worlds)
+        return Values(value, circle, total * total / squares if squares else 0.0)
+
     def choice(
         self, view: ViewDict, board: Sequence[Posted], worlds: Sequence[World]
     ) -> tuple[int, float]:
         """Where the village side points (a seat, or the next seat for a circle: value -1),
         and its side's chance of winning if that seat dies."""
-        seat = int(view["seat"])
-        n, _, deck = table(view)
-        total = sum(w.weight for w in worlds)
-        value = [0.0] * n
-        circle = 0.0
-        for w in worlds:
-            roles = w.end_roles
-            p = w.weight / total
-            for t in range(n):
-                if t != seat and seat in winners(view["edition"], roles, frozenset({t})):
-                    value[t] += p
-            if seat in winners(view["edition"], roles, frozenset()):
-                circle += p
+        seat, n = int(view["seat"]), len(view["players"])
+        v = self.values(view, worlds)
+        value, circle = v.value, v.circle
         others = self.others(view)
         best = max(value[t] for t in others)
         if circle > best + CIRCLE_MARGIN:
             return (seat + 1) % n, -1.0
         near = [t for t in others if value[t] >= best - TIE]
-        score = suspicion(board, n, deck)
+        score = suspicion_of(view, board)
         target = max(near, key=lambda t: (score[t], value[t]))
         return target, value[target]
+
+
+@dataclass
+class Values:
+    """Its side's chance of winning if each seat dies (``value``), if nobody does
+    (``circle``), and the effective number of worlds behind them (``ess``)."""
+
+    value: list[float]
+    circle: float
+    ess: float
+
+
+def suspicion_of(view: ViewDict, board: Sequence[Posted]) -> list[float]:
+    n, _, deck = table(view)
+    return suspicion(board, n, deck)
 
 
 def taken_before(board: Sequence[Posted], n: int) -> list[Counter[str]]:

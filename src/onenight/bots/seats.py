@@ -14,8 +14,10 @@ and each room actor makes its own.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,11 +37,31 @@ from .lines import joined, line, vote_line
 from .say import say
 from .talk import Concern, Next, Utterance, about, named_vote, next_step, utterances
 
+#: The threads that bots think in by day, shared by every room of the process: a
+#: ``reasoner``'s step samples hidden worlds (tens of milliseconds, hundreds at worst),
+#: which must not hold up the event loop that serves the other rooms.
+_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots")
+#: How often (seconds) the room's clock asks again while a bot is thinking.
+POLL = 0.02
+
 
 class BotSeats:
-    """The bots of one room, one per (game, seat, level), each seeded from the deal."""
+    """The bots of one room, one per (game, seat, level), each seeded from the deal.
 
-    def __init__(self) -> None:
+    With ``offload`` (the server's), a bot whose steps by day are slow (``Bot.slow``:
+    the ``reasoner``) works them out in a worker thread: :meth:`next_events` starts the
+    work and returns nothing, and :meth:`next_at` has the room's clock ask again every
+    :data:`POLL` seconds until it is done; if the room moved on meanwhile (somebody
+    spoke), the answer is dropped and the step planned again. Without it (tests on a
+    fake clock, simulations), every step is worked out at once."""
+
+    def __init__(self, offload: bool = False) -> None:
+        self.offload = offload
+        #: The step a worker thread is working out: (the room's state and the seat it
+        #: was asked in, the messages to come).
+        self.job: tuple[tuple[object, ...], Future[list[dict[str, Any]]]] | None = None
+        #: The room's time when the bots were last asked (where polling counts from).
+        self.now = 0.0
         self.bots: dict[tuple[int, int, str], Bot] = {}
         #: The bots' next steps by day, for the room's state they were planned in.
         self.planned: tuple[tuple[object, ...], list[Planned]] | None = None
@@ -79,10 +101,14 @@ class BotSeats:
     def next_at(self, room: Room) -> float | None:
         """When a bot next wants to speak or point (None: not until something happens).
         The night's choices are made at once, when the turn comes (``next_events``)."""
-        return min((p.step.due for p in self.plan(room)), default=None)
+        due = min((p.step.due for p in self.plan(room)), default=None)
+        if self.job is not None and due is not None:
+            return max(due, self.now + POLL)  # thinking: ask again soon
+        return due
 
     def next_events(self, room: Room, now: float, rng: random.Random) -> list[ev.RoomEvent]:
         """What the first bot with something to do now does (no events: nothing to do)."""
+        self.now = now
         play = room.play
         if play is None or not room.playing:
             return []
@@ -98,6 +124,8 @@ class BotSeats:
             events = self._step(room, p, now, rng)
             if events:
                 return events
+            if self.job is not None:
+                return []  # a bot is thinking: the others wait their turn
             self.mute[(play.no, p.seat)] = self.state(room)
         return []
 
@@ -129,58 +157,31 @@ class BotSeats:
         play = room.play
         assert play is not None
         bot = self.bot(room, p.seat, p.level)
-        # Its day's choices are a function of the deal, the seat and the talk so far
-        # (whichever process owns the room, and however often it planned).
-        bot.rng = random.Random(f"{play.game.setup.seed}-{p.seat}-day-{len(play.log)}")
-        view, heard, lang = play.view(p.seat), board(room), room.settings.lang
-        said = utterances(play, p.seat)
-        kind = p.step.kind
-        messages: list[dict[str, Any]] = []
-        text: str | None = None
-        if kind == "claim":
-            claims = bot.claims(view, heard)
-            messages = [{"type": "claim", "claim": c.to_json()} for c in claims]
-            lines = [say(c, p.seat, play.names, lang) for c in claims]
-            text = joined(lines, lang) if lines else line("quiet", lang, play.names)
-        elif kind == "answer":
-            text = self._answer(room, bot, view, heard, p, said)
-        elif kind == "vote":
-            target, why = bot.pick_vote(view, heard)
-            role = "villager" if why[0] == "circle" else WEREWOLF
-            messages = [{"type": "claim", "claim": Think(target, role).to_json()}]
-            text = vote_line(target, why, lang, play.names)
-        if text is not None:
-            messages.append({"type": "chat", "text": text[:MAX_TEXT]})
-        if kind in ("vote", "cast") and play.phase == Phase.VOTE:
-            point = named_vote(said) if kind == "cast" else messages[0]["claim"]["target"]
-            if point is None or point == p.seat or not 0 <= point < play.game.n:
-                point = bot.vote(view, heard)
-            messages.append({"type": "vote", "target": point})
+        # What the bot thinks from: read from the room here, on the room's side.
+        what = Thinking(
+            # Its day's choices are a function of the deal, the seat and the talk so far
+            # (whichever process owns the room, and however often it planned).
+            seed=f"{play.game.setup.seed}-{p.seat}-day-{len(play.log)}",
+            view=play.view(p.seat),
+            heard=board(room),
+            said=utterances(play, p.seat),
+            lang=room.settings.lang,
+            names=tuple(play.names),
+            voting=play.phase == Phase.VOTE,
+        )
+        if not (self.offload and bot.slow):
+            messages = think(bot, p, what)
+        else:
+            key = (*self.state(room), p.seat)
+            job = self.job
+            if job is None or job[0] != key:  # a new step (or the room moved on)
+                # A copy of the bot (its own RNG): a dropped job may still be running.
+                self.job = job = (key, _POOL.submit(think, copy.copy(bot), p, what))
+            if not job[1].done():
+                return []  # still thinking: the room's clock asks again (next_at)
+            self.job = None
+            messages = job[1].result()
         return self._decide(room, p.member, messages, now, rng) if messages else []
-
-    def _answer(
-        self,
-        room: Room,
-        bot: Bot,
-        view: ViewDict,
-        heard: tuple[Posted, ...],
-        p: Planned,
-        said: list[Utterance],
-    ) -> str | None:
-        """One line that answers what others said of this bot (at most two of them),
-        never a sentence it said before; None: nothing new to say."""
-        play = room.play
-        assert play is not None
-        before = {t for u in said for t in u.texts}
-        lines: list[str] = []
-        for concern, seats in merged(p.step.concerns):
-            lang = room.settings.lang
-            sentence = answer(bot, view, heard, concern, p.seat, lang, play.names, seats)
-            if sentence is not None and sentence not in before and sentence not in lines:
-                lines.append(sentence)
-            if len(lines) == 2:
-                break
-        return joined(lines, room.settings.lang) if lines else None
 
     @staticmethod
     def _decide(
@@ -196,6 +197,74 @@ class BotSeats:
         except BadMessage:  # a bot's bug must not stop the table: its turn times out
             return []
         return out
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """What a bot's step by day is worked out from, read from the room beforehand (so
+    that a worker thread never reads the room): its RNG's seed, its seat's view, the
+    claim board, what it said so far, the room's language and names, and whether the
+    vote is open."""
+
+    seed: str
+    view: ViewDict
+    heard: tuple[Posted, ...]
+    said: list[Utterance]
+    lang: str
+    names: tuple[str, ...]
+    voting: bool
+
+
+def think(bot: Bot, p: Planned, what: Thinking) -> list[dict[str, Any]]:
+    """A bot's step by day: the messages it sends (its strategy, said in the room's
+    language). A function of the bot and ``what`` alone: it may run off the event loop."""
+    bot.rng = random.Random(what.seed)
+    view, heard, lang, names = what.view, what.heard, what.lang, list(what.names)
+    kind = p.step.kind
+    messages: list[dict[str, Any]] = []
+    text: str | None = None
+    if kind == "claim":
+        claims = bot.claims(view, heard)
+        messages = [{"type": "claim", "claim": c.to_json()} for c in claims]
+        lines = [say(c, p.seat, names, lang) for c in claims]
+        text = joined(lines, lang) if lines else line("quiet", lang, names)
+    elif kind == "answer":
+        text = answer_all(bot, view, heard, p, what.said, lang, names)
+    elif kind == "vote":
+        target, why = bot.pick_vote(view, heard)
+        role = "villager" if why[0] == "circle" else WEREWOLF
+        messages = [{"type": "claim", "claim": Think(target, role).to_json()}]
+        text = vote_line(target, why, lang, names)
+    if text is not None:
+        messages.append({"type": "chat", "text": text[:MAX_TEXT]})
+    if kind in ("vote", "cast") and what.voting:
+        point = named_vote(what.said) if kind == "cast" else messages[0]["claim"]["target"]
+        if point is None or point == p.seat or not 0 <= point < len(names):
+            point = bot.vote(view, heard)
+        messages.append({"type": "vote", "target": point})
+    return messages
+
+
+def answer_all(
+    bot: Bot,
+    view: ViewDict,
+    heard: tuple[Posted, ...],
+    p: Planned,
+    said: list[Utterance],
+    lang: str,
+    names: Sequence[str],
+) -> str | None:
+    """One line that answers what others said of this bot (at most two of them),
+    never a sentence it said before; None: nothing new to say."""
+    before = {t for u in said for t in u.texts}
+    lines: list[str] = []
+    for concern, seats in merged(p.step.concerns):
+        sentence = answer(bot, view, heard, concern, p.seat, lang, names, seats)
+        if sentence is not None and sentence not in before and sentence not in lines:
+            lines.append(sentence)
+        if len(lines) == 2:
+            break
+    return joined(lines, lang) if lines else None
 
 
 def merged(concerns: Sequence[Concern]) -> list[tuple[Concern, tuple[int, ...]]]:

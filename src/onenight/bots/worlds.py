@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from onenight.rules import (
@@ -22,6 +22,7 @@ from onenight.rules import (
     CENTER_WOLF,
     Action,
     Copy,
+    Decision,
     Fact,
     Game,
     Pass,
@@ -73,11 +74,16 @@ class World:
     game: Game
     weight: float
     stories: list[list[Event]]
+    _end: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def end_roles(self) -> list[str]:
-        g = self.game
-        return [g.end_role(g.board[s]) for s in range(g.n)]
+        """Each seat's role at the end of the night (computed once: every decision that
+        weighs a world reads it, once per seat)."""
+        if self._end is None:
+            g = self.game
+            self._end = [g.end_role(g.board[s]) for s in range(g.n)]
+        return self._end
 
 
 class Knowledge:
@@ -225,6 +231,25 @@ def _acts(choices: Sequence[Action]) -> list[Action]:
     return [a for a in choices if not isinstance(a, Pass)] or list(choices)
 
 
+#: The model's policy for each of the engine's decisions: its actions and their prior
+#: (None: uniform). The engine caches its decisions and shares them between games, so
+#: this is computed once per decision, not once per sampled world (a world replays
+#: the whole night). Keyed by the decision itself (identity); bounded by the engine's
+#: own cache of decisions.
+_POLICY: dict[Decision, tuple[list[Action], list[float] | None]] = {}
+
+
+def _policy(d: Decision) -> tuple[list[Action], list[float] | None]:
+    got = _POLICY.get(d)
+    if got is None:
+        acts = _acts(d.choices)
+        got = (acts, _prior(d.kind, acts))
+        if len(_POLICY) > 100_000:  # a long-lived server: never grow without bound
+            _POLICY.clear()
+        _POLICY[d] = got
+    return got
+
+
 # -- sampling ---------------------------------------------------------------------------------
 
 
@@ -249,6 +274,12 @@ class Sampler:
             s: claimed_actions(s, cs) for s, cs in enumerate(self.claims) if cs and s != know.seat
         }
         self.shields = frozenset(know.shields)
+        #: The shields as the engine keeps them (a bit per seat).
+        self.shield_bits = sum(1 << s for s in self.shields)
+        #: The seats whose claims weigh a world (those who spoke, but this one).
+        self.speakers = [s for s, cs in enumerate(self.claims) if cs and s != know.seat]
+        #: P(claims | seat, card, night), per sampler (the claims are fixed in it).
+        self._likelihoods: dict[tuple[int, str, tuple[Event, ...]], float] = {}
         #: The groups the seat saw wake: (their roles, the other seats in them).
         self.groups = [(GROUPS[f[0]], frozenset(f[3])) for f in know.facts if f[0] in GROUPS]
         #: Where cards are dealt (the other seats, then the center), and the cards to deal.
@@ -359,56 +390,69 @@ class Sampler:
         for turn, seat, item in game.night_log:
             stories[seat].append((turn, item))
         mine = [_key(f) for _, f in stories[k.seat] if isinstance(f, Fact)]
-        if mine != k.facts or dict(game.revealed) != k.revealed:
+        if mine != k.facts or (k.revealed and dict(game.revealed) != k.revealed):
             return None
-        if [s for s in range(k.n) if game.shields >> s & 1] != k.shields:
+        if not k.revealed and game.revealed:
             return None
-        for seat, claims in enumerate(self.claims):
-            if claims and seat != k.seat:
-                weight *= self.likelihood(seat, setup.cards[seat], stories[seat], claims)
+        if self.shield_bits != game.shields:
+            return None
+        # The same (seat, card, night) comes back in many worlds (a Villager's empty
+        # night, a Seer's look): its likelihood is computed once per sampler.
+        cards, memo = setup.cards, self._likelihoods
+        for seat in self.speakers:
+            story = stories[seat]
+            key = (seat, cards[seat], tuple(story))
+            p = memo.get(key)
+            if p is None:
+                p = memo[key] = self.likelihood(seat, cards[seat], story, self.claims[seat])
+            weight *= p
         return World(game, weight, stories)
 
     def _night(self, game: Game, setup: Setup, rng: random.Random) -> float:
         k = self.know
+        me = k.seat
         mine = iter(k.mine)
         queues = {
             s: list(acts) for s, acts in self.actions.items() if self.roles[s] == setup.cards[s]
         }
         weight = 1.0
-        learned, known = game.facts[k.seat], k.facts
+        learned, known = game.facts[me], k.facts
         checked = 0
+        rand = rng.random
         while (d := game.decision) is not None:
             if len(learned) > checked:  # reject as soon as the seat would learn otherwise
                 if [_key(f) for f in learned[checked:]] != known[checked : len(learned)]:
                     return 0.0
                 checked = len(learned)
-            if d.seat == k.seat:
+            seat = d.seat
+            if seat == me:
                 action = next(mine, None)
                 if action is None or action not in d.legal:
                     return 0.0
-                game.apply(d.seat, action)
+                game.apply(seat, action)
                 continue
-            acts = _acts(d.choices)
-            fits = self.fitting(game, d.seat, d.kind, acts)
-            if fits is not None:
+            acts, prior = _policy(d)
+            kind = d.kind
+            if kind == "shield" or kind == "copy":
+                fits = self.fitting(game, seat, kind, acts)
+                assert fits is not None
                 if not fits:
                     return 0.0
                 weight *= len(fits) / len(acts)
-                game.apply(d.seat, fits[int(rng.random() * len(fits))])
+                game.apply(seat, fits[int(rand() * len(fits))])
                 continue
-            prior = _prior(d.kind, acts)
-            queue = queues.get(d.seat)
-            wanted = _proposal(d.kind, queue) if queue else None
-            u = rng.random()
+            queue = queues.get(seat)
+            wanted = _proposal(kind, queue) if queue else None
+            u = rand()
             drawn = acts[_draw(prior, u)] if prior else acts[int(u * len(acts))]
             if wanted is not None and wanted in d.legal and wanted in acts:
-                chosen = wanted if rng.random() < STEER else drawn
+                chosen = wanted if rand() < STEER else drawn
                 p = prior[acts.index(chosen)] if prior else 1.0 / len(acts)
                 q = (STEER if chosen == wanted else 0.0) + (1 - STEER) * p
                 weight *= p / q
             else:
                 chosen = drawn
-            game.apply(d.seat, chosen)
+            game.apply(seat, chosen)
         return weight if next(mine, None) is None else 0.0
 
     def fitting(self, game: Game, seat: int, kind: str, acts: list[Action]) -> list[Action] | None:

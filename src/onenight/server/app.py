@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, WebSocket
@@ -64,7 +65,12 @@ def create_app(
     bus = open_pubsub(pubsub)
     cluster = open_cluster(bus, pubsub, metrics)
     hub = Hub(
-        open_store(db), bus, metrics=metrics, limits=limits, cluster=cluster, bot_seats=BotSeats
+        open_store(db),
+        bus,
+        metrics=metrics,
+        limits=limits,
+        cluster=cluster,
+        bot_seats=partial(BotSeats, offload=True),
     )
     suggestions = Suggestions()
 
