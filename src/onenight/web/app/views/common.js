@@ -192,10 +192,12 @@ const SLEEPERS = new Set(["villager", "tanner", "hunter", "bodyguard", "dream_wo
 /** "My night": what this player learned and did, by turn; once the night is over, a
  * night with nothing in it says so too ("Villager: you slept."). @param {Frame} s */
 export function myNight(s) {
-  const learned = (s.learned || []).map((/** @type {Frame} */ f) => ({ at: f.at, text: factText(f, s.players, s.edition) }));
+  // In a turn: what the call shows first (the werewolves, the masons), then the choice,
+  // then what the choice showed (a look).
+  const learned = (s.learned || []).map((/** @type {Frame} */ f) => ({ at: f.at, k: "saw" in f ? 2 : 0, text: factText(f, s.players, s.edition) }));
   const did = choices(s.game).filter((/** @type {Frame} */ d) => d.action.type !== "pass")
-    .map((/** @type {Frame} */ d) => ({ at: d.at, text: actionText(d.action, s.players) }));
-  const lines = [...did, ...learned].sort((a, b) => a.at - b.at);
+    .map((/** @type {Frame} */ d) => ({ at: d.at, k: 1, text: actionText(d.action, s.players) }));
+  const lines = [...did, ...learned].sort((a, b) => a.at - b.at || a.k - b.k);
   const over = s.phase !== "night";
   const role = roleName(s.card || "", s.edition);
   const empty = !over ? t("night.nothingYet")

@@ -99,8 +99,10 @@ export function reference(s) {
     h("div", { class: "cards" }, deckRoles(s.deck).map((r) => roleCard(r, s.edition, false, counts[r] || 1))));
 }
 
-/** "Ready to vote": a toggle for a player, and who is ready. @param {Frame} s @param {DayActions} act */
+/** "Ready to vote": a toggle for a player, who is ready, and the host's end of the day.
+ * @param {Frame} s @param {DayActions} act */
 function readyPanel(s, act) {
+  const host = store.room?.you?.host;
   const ready = (s.ready || []).filter((/** @type {number} */ x) => x in s.players);
   const player = s.seat !== null && s.seat !== undefined;
   const mine = player && ready.includes(s.seat);
@@ -109,10 +111,11 @@ function readyPanel(s, act) {
       type: "button", id: "ready", class: mine ? "primary" : "secondary", "aria-pressed": mine ? "true" : "false",
       onclick: () => act.ready(!mine),
     }, `${mine ? "✓ " : ""}${t("day.ready")}`) : null,
-    h("p", { id: "ready-count", "aria-live": "polite" },
-      t("day.readyCount", { n: ready.length, total: s.players.length }),
-      ready.length ? h("span", { class: "who" }, ` (${list(ready.map((/** @type {number} */ x) => s.players[x]))})`) : null),
-    h("p", { class: "muted help-line" }, t("day.readyHelp")));
+    h("p", { id: "ready-count", "aria-live": "polite" }, ready.length
+      ? t("day.readyWho", { count: t("day.readyCount", { n: ready.length, total: s.players.length }), names: list(ready.map((/** @type {number} */ x) => s.players[x])) })
+      : t("day.readyCount", { n: 0, total: s.players.length })),
+    h("p", { class: "muted help-line" }, t("day.readyHelp")),
+    host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null);
 }
 
 /** Face-up cards and shields, for everyone. @param {Frame} s */
@@ -127,7 +130,6 @@ function publicMarks(s) {
 
 /** @param {Frame} s @param {DayActions} act */
 export function dayView(s, act) {
-  const host = store.room?.you?.host;
   const day = s.day || { revealed: {}, shields: [] };
   const spectator = s.seat === null || s.seat === undefined;
   return h("main", { class: "screen day" },
@@ -143,7 +145,6 @@ export function dayView(s, act) {
       onTap: () => {},
     }) : null,
     readyPanel(s, act),
-    host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null,
     talkPanel(s, act),
     s.seat !== null && s.seat !== undefined ? notes(s) : null,
     s.seat !== null && s.seat !== undefined ? myNight(s) : null,
