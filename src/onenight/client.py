@@ -274,6 +274,10 @@ class Client:
     async def end_day(self) -> dict[str, Any]:
         return await self.request({"type": "end_day"})
 
+    async def ready(self, ready: bool = True) -> dict[str, Any]:
+        """Ready to vote (or no longer): the vote opens when every player is."""
+        return await self.request({"type": "ready", "ready": ready})
+
     async def kick(self, member: int) -> dict[str, Any]:
         return await self.request({"type": "kick", "member": member})
 

@@ -127,7 +127,10 @@ async def test_kill_and_restart_mid_game_loses_nothing(db_url: str, tmp_path: Pa
         result = host.state["result"]
         assert all(c.state["result"] == result for c in players)
         await spectator.until(lambda c: c.phase == "end")
-        assert [e["text"] for e in spectator.talk] == ["during the day"]
+        # The lobby's talk before the game (game 0) came back with the day's log frame:
+        # the spectator resumed at night, when the log holds the game's talk only.
+        talk = [(e["game"], e["text"]) for e in spectator.talk]
+        assert talk == [(0, "before the game"), (1, "during the day")]
         # A second kill after the end: the room, its scoreboard and result come back.
         server.kill()
         await close_all(players, watchers)

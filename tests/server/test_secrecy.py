@@ -169,8 +169,13 @@ def check_member(room: Room, seat: int | None, frames: list[tuple[float, str]], 
         assert not keys(frame) & {"result", "timeline", "votes", "history", "winners"}
         assert frame.get("card") == dealt
         clock = frame["turn"]
+        # What a turn teaches comes once it is over; a turn where nobody chooses (the
+        # Insomniac's) teaches in its own frame (docs/protocol.md).
+        learning = 0 <= clock < len(game.turns) and game.turns[clock].role == ""
         for fact in frame.get("learned", []):
-            assert fact in facts and (frame["phase"] != "night" or fact["at"] < clock)
+            at = fact["at"]
+            assert fact in facts
+            assert frame["phase"] != "night" or at < clock or (learning and at == clock)
         if not frame.get("learned"):
             assert not keys(frame) & FACT_KEYS
         if frame["phase"] == "vote" and "vote" in frame:

@@ -51,6 +51,7 @@ EXAMPLES: list[dict[str, typing.Any]] = [
     {"type": "chat", "text": "hello 🐺 <b>"},
     {"type": "whisper", "to": 4, "text": "psst"},
     {"type": "end_day"},
+    {"type": "ready", "ready": False},
     {"type": "vote", "target": 3},
     {"type": "vote", "target": "center"},
     {"type": "ping", "ref": 2**40},

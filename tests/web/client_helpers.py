@@ -135,12 +135,15 @@ def phase(p: Player) -> str:
 
 def tap_night(p: Player) -> bool:
     """This page's tap for the turn now, if it has not tapped: a choice when the night
-    calls it (cards first, else a bare choice), else a card and ``nothing``."""
+    calls it (cards first, else a bare choice), else a tap anywhere (``nothing``)."""
     page = p.page
     if phase(p) != "night" or not page.locator("#confirm").count():
         return False
-    if page.locator("button.bare:disabled").count():
+    if page.locator("main[data-tapped]").count():
         return False  # tapped already this turn
+    if page.locator("main.screen.night.idle").count():
+        page.locator("#prompt").click()  # "tap anywhere"
+        return True
     for _ in range(4):
         if page.locator("#confirm:enabled").count():
             break

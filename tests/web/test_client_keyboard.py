@@ -34,8 +34,13 @@ def key_to(p: Player, selector: str, limit: int = 300) -> None:
 
 def keyboard_night_tap(p: Player) -> bool:
     page = p.page
-    if page.locator("button.bare:disabled").count() or not page.locator("#confirm").count():
+    if page.locator("main[data-tapped]").count() or not page.locator("#confirm").count():
         return False
+    if page.locator("main.screen.night.idle").count():  # nothing to choose: one key
+        key_to(p, "#confirm:enabled")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("main[data-tapped]")
+        return True
     for _ in range(3):
         if page.locator("#confirm:enabled").count():
             break
@@ -46,7 +51,7 @@ def keyboard_night_tap(p: Player) -> bool:
         page.keyboard.press("Enter")
     key_to(p, "#confirm:enabled")
     page.keyboard.press("Enter")
-    page.wait_for_selector("button.bare:disabled")
+    page.wait_for_selector("main[data-tapped]")
     return True
 
 

@@ -33,7 +33,7 @@ from onenight.rules import Phase
 
 from . import events as ev
 from .clock import due, tick
-from .core import MAX_SEATS, decide, join
+from .core import MAX_SEATS, decide, join, vote_if_ready
 from .errors import ErrorCode
 from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
 from .protocol import AddBot, BadMessage, Signal
@@ -153,6 +153,7 @@ class RoomActor(Rendering):
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
         self.outbox: list[Post] = []  #: frames to deliver when the lock is let go
+        self.short_log: set[int] = set()  #: log frames sent at night (Rendering.send_full)
         self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
         self.voice_sent = encode(voice_json(room))
 
@@ -363,7 +364,9 @@ class RoomActor(Rendering):
             seated = room.playing and room.play is not None and member in room.play.seats
             if m is None or m.bot or m.stand_in or self.online.get(member) or not seated:
                 return
-            await self.commit([ev.StandIn(member=member, level=STAND_IN_LEVEL)])
+            # The player the day waited for is away: the others may all be ready.
+            opened = vote_if_ready(room, self.clock.now(), absent=member)
+            await self.commit([ev.StandIn(member=member, level=STAND_IN_LEVEL), *opened])
             await self.settle()
 
     async def back(self, member: int) -> None:

@@ -78,6 +78,8 @@ def leave(room: Room, member: int, msg: P.Leave, now: float, rng: random.Random)
     events: Events = [ev.Left(member=member)]
     if not [m for m in room.active() if m.id != member and m.bot is None]:
         events.append(ev.Closed())
+    else:  # the last player the day waited for leaves: the others are ready
+        events += vote_if_ready(room, now, absent=member)
     return events, {}
 
 
@@ -86,7 +88,7 @@ def kick(room: Room, member: int, msg: P.Kick, now: float, rng: random.Random) -
     target = room.members.get(msg.member)
     if target is None or target.gone or target.id == member:
         raise BadMessage(ErrorCode.bad_member, "no such member to kick")
-    return [ev.Kicked(member=target.id)], {}
+    return [ev.Kicked(member=target.id), *vote_if_ready(room, now, absent=target.id)], {}
 
 
 def hand_over(room: Room, member: int, msg: P.Host, now: float, rng: random.Random) -> Any:
@@ -213,6 +215,51 @@ def end_day(room: Room, member: int, msg: P.EndDay, now: float, rng: random.Rand
     return [ev.VoteOpened(deadline=now + room.play.vote)], {}
 
 
+def ready(room: Room, member: int, msg: P.Ready, now: float, rng: random.Random) -> Any:
+    """A player is ready to vote (or no longer): when every player present is, the vote
+    opens at once, as the host's ``end_day`` opens it (the host keeps that power)."""
+    _phase(room, Phase.DAY)
+    seat = _seat(room, member)
+    play = room.play
+    assert play is not None
+    if (seat in play.ready) == msg.ready:
+        return [], {"ready": sorted(play.ready)}  # said already: nothing changes
+    said = set(play.ready)
+    if msg.ready:
+        said.add(seat)
+    else:
+        said.discard(seat)
+    events: Events = [ev.ReadyToVote(seat=seat, ready=msg.ready)]
+    events += vote_if_ready(room, now, said)
+    return events, {"ready": sorted(said)}
+
+
+def waits_for(room: Room, seat: int, absent: int | None = None) -> bool:
+    """Whether the day waits for this seat's player to say it is ready: a person who is
+    still at the table (a bot, a seat a bot plays for a player away past the grace, and
+    a player who left are never waited for)."""
+    play = room.play
+    assert play is not None
+    m = room.members.get(play.seats[seat])
+    return not (m is None or m.gone or m.bot or m.stand_in or m.id == absent)
+
+
+def vote_if_ready(
+    room: Room, now: float, said: set[int] | None = None, absent: int | None = None
+) -> Events:
+    """The vote's opening when every player the day waits for is ready, and at least one
+    said so; else nothing. ``said``: the seats ready, when a command changes them;
+    ``absent``: a member who is leaving, or whose seat a bot is about to play."""
+    play = room.play
+    if play is None or room.phase != Phase.DAY:
+        return []
+    said = play.ready if said is None else said
+    waited = [s for s in range(len(play.seats)) if waits_for(room, s, absent)]
+    if not said or not waited or any(s not in said for s in waited):
+        return []
+    return [ev.VoteOpened(deadline=now + play.vote)]
+
+
 def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Random) -> Any:
     """A bot takes the next seat (between games); the host removes it with ``kick``."""
     _host(room, member)
@@ -292,6 +339,7 @@ COMMANDS: dict[type, Callable[..., tuple[Events, Reply]]] = {
     P.Whisper: whisper,
     P.VoiceWhisper: voice_whisper,
     P.EndDay: end_day,
+    P.Ready: ready,
     P.VoteMsg: vote,
     P.Ping: ping,
 }

@@ -211,6 +211,14 @@ class DayBegan(_Event):
     deadline: float
 
 
+class ReadyToVote(_Event):
+    """A player says it is ready to vote during the day (``ready`` false: no longer)."""
+
+    kind: Literal["ready"] = "ready"
+    seat: int
+    ready: bool
+
+
 class VoteOpened(_Event):
     kind: Literal["vote_open"] = "vote_open"
     deadline: float
@@ -253,6 +261,7 @@ RoomEvent = Annotated[
     | Tapped
     | Answered
     | DayBegan
+    | ReadyToVote
     | VoteOpened
     | Voted
     | VoteClosed,
@@ -276,7 +285,7 @@ LOBBY_KINDS = frozenset(
     }
 )
 #: Events that change what every member sees of the game (a ``state`` frame to each).
-GAME_KINDS = frozenset({"started", "turn", "day", "vote_open", "vote", "vote_closed"})
+GAME_KINDS = frozenset({"started", "turn", "day", "ready", "vote_open", "vote", "vote_closed"})
 
 
 class LegacyGameEvent(Exception):

@@ -50,6 +50,7 @@ def frame_size(game: Game) -> int:
     bound += 48  # "seat", "card" (the longest role id)
     bound += _facts_bound(game) + _decision_bound(game)
     bound += n * 40 + 64  # the day: cards left face up, shields, who voted, your vote
+    bound += n * 3 + 16  # the day: who is ready to vote ('"ready":[0,1,…]')
     return -(-bound // BLOCK) * BLOCK
 
 

@@ -41,6 +41,8 @@ class Play:
     #: member → the night turn of its last tap (one act or ``nothing`` a turn)
     tapped: dict[int, int] = field(default_factory=dict)
     random_votes: list[int] = field(default_factory=list)
+    #: the seats whose players said they are ready to vote (the day only)
+    ready: set[int] = field(default_factory=set)
     result: dict[str, Any] | None = None
     winners: list[int] | None = None
 
@@ -83,10 +85,27 @@ class Play:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may know now: the engine's view, cut at the
-        clock's turn during the night."""
-        if self.phase == Phase.NIGHT:
-            return self.game.view(seat, until=self.turn)
-        return self.game.view(seat)
+        clock's turn during the night.
+
+        What a turn teaches reaches its player in the next turn's frame, but a turn where
+        nobody chooses (the Minion, the Masons, the Insomniac …) teaches what it teaches
+        in its own frame: every choice before it is made (the clock made any left open
+        when their turns ended), so its facts are known when it begins, and the Insomniac
+        sees her card in her turn. Every member gets that frame anyway, of one size."""
+        if self.phase != Phase.NIGHT:
+            return self.game.view(seat)
+        view = self.game.view(seat, until=self.turn)
+        game = self.game
+        if seat is not None and 0 <= seat < game.n and self.learning_turn():
+            view["learned"] = [
+                {"at": f.at, **f.to_json()} for f in game.facts[seat] if f.at <= self.turn
+            ]
+        return view
+
+    def learning_turn(self) -> bool:
+        """Whether the night's turn now is one where nobody chooses (players only learn)."""
+        turns = self.game.turns
+        return 0 <= self.turn < len(turns) and turns[self.turn].role == ""
 
     # ----- events -----
 
@@ -101,6 +120,11 @@ class Play:
             self.turn, self.deadline, self.phase_started = len(game.turns), e.deadline, at
             if game.phase != Phase.DAY:
                 raise ValueError(f"the day begins with the engine in the {game.phase}")
+        elif isinstance(e, ev.ReadyToVote):
+            if e.ready:
+                self.ready.add(e.seat)
+            else:
+                self.ready.discard(e.seat)
         elif isinstance(e, ev.VoteOpened):
             game.end_day()
             self.deadline, self.phase_started = e.deadline, at

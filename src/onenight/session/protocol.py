@@ -215,6 +215,14 @@ class EndDay(_Msg):
     type: Literal["end_day"]
 
 
+class Ready(_Msg):
+    """A player is ready to vote (``ready`` false: no longer). When every player present
+    is ready, the vote opens, as the host's ``end_day`` opens it (docs/protocol.md)."""
+
+    type: Literal["ready"]
+    ready: StrictBool = True
+
+
 class VoteMsg(_Msg):
     type: Literal["vote"]
     target: JSONInt | str
@@ -244,6 +252,7 @@ Message = Annotated[
     | Signal
     | Ice
     | EndDay
+    | Ready
     | VoteMsg
     | Ping,
     Field(discriminator="type"),

@@ -46,6 +46,8 @@ class Rendering:
     kept: dict[int, deque[Frame]]  #: for a resume
     outbox: list[Post]  #: frames to deliver when the lock is let go
     voice_sent: str  #: the voice rule as the members last got it (encoded)
+    #: members whose last log frame came at night, without the earlier games' talk
+    short_log: set[int]
 
     def pad_size(self, night_only: bool = True) -> int | None:
         """The size frames are padded to now: the game's during the night (and, for state
@@ -145,10 +147,16 @@ class Rendering:
                 self.send(m, frame, night_only=False)
 
     def send_full(self, member: int) -> None:
-        """Everything a member sees, after joining or reconnecting."""
+        """Everything a member sees, after joining or reconnecting. At night the log
+        holds the game's talk only (none: nobody talks at night), not the earlier
+        games', whose size would show in a frame that must be of the game's one size:
+        those come in a log frame when the day begins (``short_log``)."""
         self.send(member, room_frame(self.room, member, self.online_members()))
         self.send_state([member])
-        self.send(member, log_frame(self.room, member))
+        night = self.at_night
+        if night:
+            self.short_log.add(member)
+        self.send(member, log_frame(self.room, member, earlier=not night))
 
     def publish(self, events: list[ev.RoomEvent], ended: bool) -> None:
         """The frames these events cause: what changed, to whom it changed for. A member
@@ -166,6 +174,11 @@ class Rendering:
         # Night choices change nobody's frame now: their results come with the next turn.
         if kinds & ev.GAME_KINDS or ended:
             self.send_state(m for m in self.recipients() if m not in joined)
+        if "day" in kinds and self.short_log:  # the talk of earlier games, held back
+            for m in sorted(self.short_log):
+                if m in self.room.members:
+                    self.send(m, log_frame(room, m))
+            self.short_log.clear()
         # Each line of talk is its own entry: the last ones of the log, in order (a bot's
         # claims and its sentence come in one commit, and each is sent, not the last).
         talk = sum(isinstance(e, ev.Chat | ev.Whisper | ev.Claimed) for e in events)
@@ -173,7 +186,7 @@ class Rendering:
         for entry in entries:
             texts: dict[bool, str] = {}  # the entry itself, or the "whispered" of it
             for m in self.recipients():
-                frame = visible(entry, room.seat_of(m))
+                frame = visible(entry, m)
                 whole = frame is entry
                 if whole not in texts:
                     texts[whole] = encode(frame)

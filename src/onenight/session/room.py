@@ -23,6 +23,7 @@ DEFAULT_DAY = 300.0
 DEFAULT_VOTE = 30.0
 DEFAULT_GRACE = 30.0
 LOBBY_LOG = 50
+HISTORY = 120  #: talk entries of the earlier games kept (the log frame sends them by day)
 ANSWERS_KEPT = 256  #: answers to commands kept per room, for a command asked again
 
 
@@ -88,6 +89,9 @@ class Room:
     closed: bool = False
     tokens: dict[str, int] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)  #: lobby chat (bounded)
+    #: the talk of the earlier games (and of the lobby before them), the last HISTORY
+    #: entries, each with its ``game`` (0: the lobby before the first game)
+    history: list[dict[str, Any]] = field(default_factory=list)
     #: request id → the answer of the command (the last ANSWERS_KEPT, in order)
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: voice whispers held now: member → the member who alone hears them
@@ -173,12 +177,17 @@ class Room:
         if self.champions:  # a finished tournament: a new one begins
             self.champions = []
             self.chips = {i: 0 for i in self.seats}
+        # The talk so far (the last game's, or the lobby's before the first) stays
+        # readable above the new game's, which starts on its own separator.
+        before = self.play.log if self.play is not None else self.log
+        self.history = [*self.history, *before][-HISTORY:]
+        self.log = []
         self.games = e.game
         self.play = Play.start(e, at)
         self.voice_whispers = {}  # the night: nobody speaks
 
     def _on_chat(self, e: ev.Chat, at: float) -> None:
-        entry = {"type": "chat", **e.data(), "at": at}
+        entry = {"type": "chat", **e.data(), "at": at, "game": self.games}
         if self.play is not None:
             self.play.log.append(entry)
         else:
@@ -187,12 +196,25 @@ class Room:
     def _on_whisper(self, e: ev.Whisper, at: float) -> None:
         if self.play is None:
             raise ValueError("whisper without a game")
-        self.play.log.append({"type": "whisper", **e.data(), "at": at})
+        play = self.play
+        # Its two ends by name and member, not only by seat: the entry stays readable
+        # (and private) after the game, in the lobby and in the next games' log.
+        ends = (e.from_, e.to)
+        self.play.log.append(
+            {
+                "type": "whisper",
+                **e.data(),
+                "at": at,
+                "game": play.no,
+                "names": [play.names[s] for s in ends],
+                "members": [play.seats[s] for s in ends],
+            }
+        )
 
     def _on_claimed(self, e: ev.Claimed, at: float) -> None:
         if self.play is None:
             raise ValueError("claim without a game")
-        self.play.log.append({"type": "claim", **e.data(), "at": at})
+        self.play.log.append({"type": "claim", **e.data(), "at": at, "game": self.play.no})
 
     def _on_voice_whisper(self, e: ev.VoiceWhispered, at: float) -> None:
         if e.to is None:
@@ -265,6 +287,7 @@ _HANDLERS: dict[type, Callable[[Room, Any, float], None]] = {
     ev.TurnBegan: Room._on_game,
     ev.Acted: Room._on_game,
     ev.DayBegan: Room._on_game,
+    ev.ReadyToVote: Room._on_game,
     ev.VoteOpened: Room._on_game,
     ev.Voted: Room._on_game,
     ev.VoteClosed: Room._on_game,

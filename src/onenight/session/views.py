@@ -106,6 +106,8 @@ def state_frame(room: Room, member_id: int | None, now: float) -> dict[str, Any]
         "remaining": round(max(0.0, play.deadline - now), 3) if play.deadline else None,
         **play.view(seat),
     }
+    if play.phase == Phase.DAY:
+        frame["ready"] = sorted(play.ready)  # who said "ready to vote" (public)
     if play.phase == Phase.END:
         frame["random_votes"] = list(play.random_votes)
         frame["winners"] = play.winners
@@ -126,11 +128,14 @@ def dealt(play: Play) -> dict[str, Any]:
     return {"cards": list(setup.cards), "center": list(setup.center)}
 
 
-def log_frame(room: Room, member_id: int) -> dict[str, Any]:
-    """The talk so far that this member may read (after a join or a reconnection)."""
+def log_frame(room: Room, member_id: int, earlier: bool = True) -> dict[str, Any]:
+    """The talk so far that this member may read (after a join or a reconnection): the
+    game's (or the lobby's), after the earlier games' when ``earlier`` (not at night,
+    when every frame is of the game's one size: see Rendering.send_full)."""
     entries = room.play.log if room.play is not None else room.log
-    seat = room.seat_of(member_id)
-    return {"type": "log", "entries": [visible(e, seat) for e in entries]}
+    if earlier:
+        entries = [*room.history, *entries]
+    return {"type": "log", "entries": [visible(e, member_id) for e in entries]}
 
 
 _AUDIENCE = {
@@ -140,9 +145,11 @@ _AUDIENCE = {
 }
 
 
-def visible(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A chat entry as ``seat`` sees it, by its event's audience: a whisper (``pair``)
-    shows its text to its two ends only, to the others that A whispered to B."""
-    if _AUDIENCE[entry["type"]] == "pair" and seat not in (entry["from"], entry["to"]):
-        return {"type": "whispered", "from": entry["from"], "to": entry["to"], "at": entry["at"]}
+def visible(entry: dict[str, Any], member_id: int | None) -> dict[str, Any]:
+    """A chat entry as this member sees it, by its event's audience: a whisper (``pair``)
+    shows its text to its two ends only (by member: seats change between games), to the
+    others that A whispered to B."""
+    if _AUDIENCE[entry["type"]] == "pair" and member_id not in entry["members"]:
+        keep = ("from", "to", "at", "game", "names", "members")
+        return {"type": "whispered", **{k: entry[k] for k in keep}}
     return entry

@@ -7,11 +7,12 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, callName, lang, pickLang, setLang, t } from "./i18n.js";
+import { LANGS, lang, pickLang, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
+import { rememberChoice, turnLabel } from "./views/common.js";
 import { dayView, voteView } from "./views/day.js";
 import { homeView, joinView, noRoomView } from "./views/home.js";
 import { lobbyView, setEditions } from "./views/lobby.js";
@@ -36,7 +37,7 @@ const conn = new Connection(
     const newTurn = take(frame);
     const s = store.state;
     if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
-    if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: callName(s.turns[s.turn]?.call || "", s.edition) }), lang());
+    if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }), lang());
     changed();
   },
   (online) => {
@@ -82,7 +83,11 @@ const actions = {
     store.ui.tapped = key;
     changed();
     const msg = action ? { type: "act", action } : { type: "nothing" };
-    conn.request(msg, true).catch((err) => {
+    const s = store.state;
+    conn.request(msg, true).then(() => {
+      // "My night" tells its player what it chose (the server's view does not).
+      if (action && s) rememberChoice(s.game, s.turn, action);
+    }, (err) => {
       // A turn that ended as the tap went is no error for the player.
       if (!(err instanceof ServerError) || !LATE.includes(err.code)) fail(err);
     });
@@ -90,6 +95,8 @@ const actions = {
   /** @param {number | null} to @param {string} text */
   say: (to, text) => send(to === null ? { type: "chat", text } : { type: "whisper", to, text }),
   endDay: () => send({ type: "end_day" }),
+  /** @param {boolean} ready */
+  ready: (ready) => send({ type: "ready", ready }),
   leave: () => send({ type: "leave" }),
   /** @param {number} target */
   vote: (target) => send({ type: "vote", target }),
@@ -210,7 +217,7 @@ function phaseLine() {
   const s = store.state;
   if (!s) return store.room ? t("phase.lobby") : "";
   if (s.phase === "night") {
-    return s.turn < 0 ? t("phase.deal") : `${t("phase.night")}: ${callName(s.turns[s.turn]?.call || "", s.edition)}`;
+    return s.turn < 0 ? t("phase.deal") : `${t("phase.night")}: ${turnLabel(s.turns, s.turn, s.edition)}`;
   }
   return t(`phase.${s.phase}`);
 }

@@ -84,9 +84,16 @@ export function take(frame) {
       }
       break;
     }
-    case "log":
-      store.talk = [...frame.entries];
+    case "log": {
+      // A log sent at night holds this game's talk only (every night frame is of one
+      // size): the earlier games' talk this page has stays above it until the day's
+      // log brings it all again.
+      const now = store.state?.game || 0;
+      const whole = frame.entries.some((/** @type {Frame} */ e) => typeof e.game === "number" && e.game < now);
+      const kept = whole ? [] : store.talk.filter((e) => typeof e.game === "number" && e.game < now);
+      store.talk = [...kept, ...frame.entries];
       break;
+    }
     case "chat":
     case "whisper":
     case "whispered":

@@ -2,25 +2,90 @@
 /** Pieces every screen shares: the phase bar, names of targets, actions and facts. */
 import { clock, h } from "../dom.js";
 import { callName, list, roleName, t, wakeLine } from "../i18n.js";
-import { roleArt, teamOf } from "../roles.js";
+import { ORDER, cardBack, roleArt, teamOf } from "../roles.js";
 import { remaining, store } from "../store.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
 /**
- * The bar at the top of a game screen: phase, what is called, the countdown.
- * @param {string} phase @param {string} [detail]
+ * The bar at the top of a game screen: phase, what is called, your card (a chip you
+ * press and hold to see it), the countdown.
+ * @param {string} phase @param {string} [detail] @param {Frame} [s] the state (a player's: the chip)
  */
-export function phaseBar(phase, detail = "") {
+export function phaseBar(phase, detail = "", s) {
   return h(
     "div",
     { class: "phasebar" },
     h("h1", { class: "phase", id: "phase" }, t(`phase.${phase}`)),
     detail ? h("span", { class: "detail" }, detail) : null,
+    s && s.card && s.seat !== null && s.seat !== undefined ? cardChip(s.card, s.edition) : null,
     store.until
       ? h("span", { class: "timer", id: "timer", role: "timer", "aria-label": t("timer.left", { time: clock(remaining()) }) }, clock(remaining()))
       : null,
   );
+}
+
+/**
+ * Your dealt card in the bar, face down: pressing and holding it (a finger, the mouse,
+ * Space or Enter) shows it; letting go hides it again, as the deal's card does.
+ * @param {string} role @param {string} edition
+ */
+export function cardChip(role, edition) {
+  const face = h("span", { class: "chipface", id: "card-chip-face", hidden: true }, roleArt(role), t("card.dealt", { role: roleName(role, edition) }));
+  const back = h("span", { class: "chipback" }, cardBack(), t("card.chip"));
+  const chip = h("button", {
+    type: "button", id: "card-chip", class: "cardchip-btn", "aria-label": t("card.chipHold"),
+    "aria-describedby": "card-chip-face", "aria-pressed": "false",
+  }, back, face);
+  /** @param {boolean} up */
+  const show = (up) => {
+    face.hidden = !up;
+    back.hidden = up;
+    chip.setAttribute("aria-pressed", up ? "true" : "false");
+  };
+  chip.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
+  for (const ev of ["pointerup", "pointerleave", "pointercancel", "blur"]) chip.addEventListener(ev, () => show(false));
+  chip.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); show(true); } });
+  chip.addEventListener("keyup", () => show(false));
+  chip.addEventListener("contextmenu", (e) => e.preventDefault());
+  return chip;
+}
+
+/**
+ * A turn of the night for people: its call, and which turn of the call it is when the
+ * call has several — "Doppelgänger (copy)", "Doppelgänger (acts as the copied role)",
+ * "Seer 1" and "Seer 2" for two Seer cards, "Witch, step 2".
+ * @param {Frame[]} turns @param {number} i @param {string} edition
+ */
+export function turnLabel(turns, i, edition) {
+  const turn = turns[i];
+  if (!turn) return "";
+  const same = turns.filter((/** @type {Frame} */ x) => x.call === turn.call);
+  const name = callName(turn.call, edition);
+  if (turn.call === "doppelganger") {
+    const role = roleName("doppelganger", edition);
+    if (turn.step === 0) return t("wake.copy", { role });
+    const acting = same.filter((/** @type {Frame} */ x) => x.step > 0).length;
+    const label = t("wake.copied", { role });
+    return acting > 1 ? t("wake.step", { label, n: turn.step }) : label;
+  }
+  // Within a call, a turn for another role than the call's own (the Little Girl's peek
+  // during the werewolves' call, the Doppelgänger's as the Little Girl).
+  const own = turn.role === "" || turn.role === turn.call || (turn.call === "werewolves" && turn.role === "werewolf");
+  const roleTurns = same.filter((/** @type {Frame} */ x) => x.role === turn.role);
+  const copies = new Set(roleTurns.map((/** @type {Frame} */ x) => x.copy)).size;
+  const steps = new Set(roleTurns.map((/** @type {Frame} */ x) => x.step)).size;
+  let label = name;
+  if (turn.role === "doppelganger" && !own) {
+    // The Doppelgänger who copied the role this call wakes for (the Little Girl).
+    const copied = same.find((/** @type {Frame} */ x) => !["", "werewolf", "doppelganger", turn.call].includes(x.role));
+    label = copied ? callName(`doppelganger_${copied.role}`, edition) : roleName("doppelganger", edition);
+  } else if (!own) {
+    label = roleName(turn.role, edition);
+  }
+  if (copies > 1) label = t("wake.nth", { role: label, n: turn.copy + 1 });
+  if (steps > 1) label = t("wake.step", { label, n: turn.step + 1 });
+  return own ? label : t("wake.within", { call: name, role: label });
 }
 
 /** A seat or center slot for people. @param {string | number} target @param {string[]} players */
@@ -76,15 +141,17 @@ export function factText(fact, players, edition) {
   return "";
 }
 
-/** A role card: art, name, team, what it does. @param {string} role @param {string} edition @param {boolean} [small] */
-export function roleCard(role, edition, small = false) {
+/** A role card: art, name (with its count in the deck, when more than one), team, what
+ * it does. @param {string} role @param {string} edition @param {boolean} [small] @param {number} [count] */
+export function roleCard(role, edition, small = false, count = 1) {
   const team = teamOf(role);
+  const name = roleName(role, edition);
   return h(
     "div",
-    { class: `rolecard team-${team}${small ? " small" : ""}`, "data-role": role },
+    { class: `rolecard team-${team}${small ? " small" : ""}`, "data-role": role, "data-count": String(count) },
     roleArt(role),
     h("div", { class: "roletext" },
-      h("strong", { class: "rolename" }, roleName(role, edition)),
+      h("strong", { class: "rolename" }, count > 1 ? t("day.times", { role: name, n: count }) : name),
       h("span", { class: "team" }, t(`team.${team}`)),
       small ? null : h("span", { class: "does" }, t(`do.${role}`)),
       small || !wakeLine(role, edition) ? null : h("span", { class: "does help" }, t("help.night", { line: wakeLine(role, edition) })),
@@ -95,20 +162,54 @@ export function roleCard(role, edition, small = false) {
 /** The roles of a deck, once each, in wake order. @param {Record<string, number> | string[]} deck */
 export function deckRoles(deck) {
   const roles = Array.isArray(deck) ? deck : Object.keys(deck);
-  return [...new Set(roles)];
+  const at = (/** @type {string} */ r) => (ORDER.includes(r) ? ORDER.indexOf(r) : ORDER.length);
+  return [...new Set(roles)].sort((a, b) => at(a) - at(b));
 }
 
-/** "My night": what this player learned, by call. @param {Frame} s */
+/** Where this page keeps what its player chose at night (its own choices, which the
+ * server's view does not repeat). @param {number} game */
+const didKey = (game) => `onenight.did.${store.code}.${game}`;
+
+/** Remember a night choice this page made (its turn and the action). @param {number} game @param {number} turn @param {Frame} action */
+export function rememberChoice(game, turn, action) {
+  const did = choices(game).filter((/** @type {Frame} */ d) => d.at !== turn);
+  localStorage.setItem(didKey(game), JSON.stringify([...did, { at: turn, action }]));
+}
+
+/** The night choices this page made in a game. @param {number} game @returns {Frame[]} */
+export function choices(game) {
+  try {
+    const did = JSON.parse(localStorage.getItem(didKey(game)) || "[]");
+    return Array.isArray(did) ? did : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Roles whose card never wakes: their player sleeps the whole night. */
+const SLEEPERS = new Set(["villager", "tanner", "hunter", "bodyguard", "dream_wolf"]);
+
+/** "My night": what this player learned and did, by turn; once the night is over, a
+ * night with nothing in it says so too ("Villager: you slept."). @param {Frame} s */
 export function myNight(s) {
-  const learned = s.learned || [];
+  // In a turn: what the call shows first (the werewolves, the masons), then the choice,
+  // then what the choice showed (a look).
+  const learned = (s.learned || []).map((/** @type {Frame} */ f) => ({ at: f.at, k: "saw" in f ? 2 : 0, text: factText(f, s.players, s.edition) }));
+  const did = choices(s.game).filter((/** @type {Frame} */ d) => d.action.type !== "pass")
+    .map((/** @type {Frame} */ d) => ({ at: d.at, k: 1, text: actionText(d.action, s.players) }));
+  const lines = [...did, ...learned].sort((a, b) => a.at - b.at || a.k - b.k);
+  const over = s.phase !== "night";
+  const role = roleName(s.card || "", s.edition);
+  const empty = !over ? t("night.nothingYet")
+    : SLEEPERS.has(s.card) ? t("night.slept", { role }) : t("night.learnedNothing", { role });
   return h(
     "section",
     { class: "mynight", "aria-labelledby": "mynight-h" },
     h("h2", { id: "mynight-h" }, t("night.myNight")),
-    learned.length
-      ? h("ul", { id: "learned", "aria-live": "polite" }, learned.map((/** @type {Frame} */ f) =>
-          h("li", {}, h("span", { class: "at" }, t("fact.at", { call: callName(s.turns[f.at]?.call || "", s.edition) })), " ", factText(f, s.players, s.edition))))
-      : h("p", { class: "muted", id: "learned", "aria-live": "polite" }, t("night.nothingYet")),
+    lines.length
+      ? h("ul", { id: "learned", "aria-live": "polite" }, lines.map((f) =>
+          h("li", {}, h("span", { class: "at" }, t("fact.at", { call: turnLabel(s.turns, f.at, s.edition) })), " ", f.text)))
+      : h("p", { class: over ? "" : "muted", id: "learned", "aria-live": "polite" }, empty),
   );
 }
 
@@ -120,6 +221,6 @@ export function wakeOrder(s) {
     h("h2", {}, t("night.order")),
     h("ol", {}, s.turns.map((/** @type {Frame} */ turn, /** @type {number} */ i) =>
       h("li", { class: i === s.turn ? "now" : i < s.turn ? "past" : "", "aria-current": i === s.turn ? "step" : null },
-        callName(turn.call, s.edition)))),
+        turnLabel(s.turns, i, s.edition)))),
   );
 }

@@ -1,29 +1,48 @@
 // @ts-check
 /** The day (talk, whispers, notes, the roles of this game) and the vote. */
 import { h } from "../dom.js";
-import { roleName, t } from "../i18n.js";
+import { list, roleName, t } from "../i18n.js";
 import { remaining, store } from "../store.js";
 import { deckRoles, myNight, phaseBar, roleCard } from "./common.js";
 import { tableView } from "./table.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{say: (to: number | null, text: string) => void, endDay: () => void,
- *   vote: (target: number) => void}} DayActions */
+ *   vote: (target: number) => void, ready: (ready: boolean) => void}} DayActions */
 
-/** The talk: the log and, for players, a line to say or whisper.
+/** A line of the talk. @param {Frame} e @param {string[]} players */
+function talkLine(e, players) {
+  // A whisper names its two ends itself (it may be of an earlier game, read in the lobby).
+  const [a, b] = e.names || [players[e.from] ?? "?", players[e.to] ?? "?"];
+  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), " ", e.text);
+  if (e.type === "whisper") return h("li", { class: "whisper" }, t("day.whisperFrom", { a, b, text: e.text }));
+  if (e.type === "whispered") return h("li", { class: "whispered" }, t("day.whispered", { a, b }));
+  return null; // a claim: the claim board's
+}
+
+/** A separator that opens a game's talk. @param {number} n */
+const gameSep = (n) => h("li", { class: "sep", role: "separator", "data-game": String(n) }, h("span", {}, t("day.game", { n })));
+
+/** The talk: the log and, for players, a line to say or whisper. Each game's talk opens
+ * on its separator ("Game 2"), the earlier games' above it.
  * @param {{players?: string[], seat?: number | null, [key: string]: any}} s
  * @param {{say: (to: number | null, text: string) => void}} act */
 export function talkPanel(s, act) {
   const players = s.players || [];
   const seat = s.seat ?? null;
-  const log = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("day.talk") },
-    store.talk.map((e) => {
-      if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), " ", e.text);
-      if (e.type === "whisper") {
-        return h("li", { class: "whisper" }, t("day.whisperFrom", { a: players[e.from] ?? "?", b: players[e.to] ?? "?", text: e.text }));
-      }
-      return h("li", { class: "whispered" }, t("day.whispered", { a: players[e.from] ?? "?", b: players[e.to] ?? "?" }));
-    }));
+  /** @type {(HTMLElement | null)[]} */
+  const lines = [];
+  let game = 0;
+  for (const e of store.talk) {
+    if (typeof e.game === "number" && e.game > game) {
+      game = e.game;
+      lines.push(gameSep(game));
+    }
+    lines.push(talkLine(e, players));
+  }
+  const now = store.state?.game || 0;
+  if (now > game) lines.push(gameSep(now)); // this game's talk starts here
+  const log = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("day.talk") }, lines);
   const canTalk = seat !== null && seat !== undefined;
   /** @type {HTMLSelectElement} */
   // The choice between talking and whispering lives in the store: a redraw keeps it.
@@ -71,11 +90,32 @@ function notes(s) {
     })));
 }
 
-/** The roles of this game. @param {Frame} s */
+/** The roles of this game, each with its count ("Werewolf ×2"). @param {Frame} s */
 export function reference(s) {
+  /** @type {Record<string, number>} */
+  const counts = Array.isArray(s.deck) ? {} : s.deck;
   return h("section", { class: "reference", "aria-labelledby": "ref-h" },
     h("h2", { id: "ref-h" }, t("day.reference")),
-    h("div", { class: "cards" }, deckRoles(s.deck).map((r) => roleCard(r, s.edition))));
+    h("div", { class: "cards" }, deckRoles(s.deck).map((r) => roleCard(r, s.edition, false, counts[r] || 1))));
+}
+
+/** "Ready to vote": a toggle for a player, who is ready, and the host's end of the day.
+ * @param {Frame} s @param {DayActions} act */
+function readyPanel(s, act) {
+  const host = store.room?.you?.host;
+  const ready = (s.ready || []).filter((/** @type {number} */ x) => x in s.players);
+  const player = s.seat !== null && s.seat !== undefined;
+  const mine = player && ready.includes(s.seat);
+  return h("section", { class: "ready", "aria-label": t("day.ready") },
+    player ? h("button", {
+      type: "button", id: "ready", class: mine ? "primary" : "secondary", "aria-pressed": mine ? "true" : "false",
+      onclick: () => act.ready(!mine),
+    }, `${mine ? "✓ " : ""}${t("day.ready")}`) : null,
+    h("p", { id: "ready-count", "aria-live": "polite" }, ready.length
+      ? t("day.readyWho", { count: t("day.readyCount", { n: ready.length, total: s.players.length }), names: list(ready.map((/** @type {number} */ x) => s.players[x])) })
+      : t("day.readyCount", { n: 0, total: s.players.length })),
+    h("p", { class: "muted help-line" }, t("day.readyHelp")),
+    host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null);
 }
 
 /** Face-up cards and shields, for everyone. @param {Frame} s */
@@ -90,11 +130,10 @@ function publicMarks(s) {
 
 /** @param {Frame} s @param {DayActions} act */
 export function dayView(s, act) {
-  const host = store.room?.you?.host;
   const day = s.day || { revealed: {}, shields: [] };
   const spectator = s.seat === null || s.seat === undefined;
   return h("main", { class: "screen day" },
-    phaseBar("day"),
+    phaseBar("day", "", s),
     publicMarks(s),
     spectator || publicMarks(s) ? tableView({
       still: true,
@@ -105,7 +144,7 @@ export function dayView(s, act) {
       }),
       onTap: () => {},
     }) : null,
-    host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null,
+    readyPanel(s, act),
     talkPanel(s, act),
     s.seat !== null && s.seat !== undefined ? notes(s) : null,
     s.seat !== null && s.seat !== undefined ? myNight(s) : null,
@@ -121,7 +160,7 @@ export function voteView(s, act) {
   const mine = s.vote ?? null;
   const hurry = remaining() <= Math.min(10, (store.room?.settings?.vote || 30) / 3);
   return h("main", { class: `screen vote${hurry ? " hurry" : ""}` },
-    phaseBar("vote"),
+    phaseBar("vote", "", s),
     h("p", { class: "prompt", id: "prompt" }, player ? t("vote.pick") : t("vote.count", { n: voted.size, total: s.players.length })),
     h("p", { class: "warn", id: "hurry", role: "alert" }, hurry && player ? t("vote.hurry") : ""),
     tableView({

@@ -5,10 +5,10 @@
  * you, a tap that sends `nothing` otherwise.
  */
 import { h } from "../dom.js";
-import { callName, roleName, t } from "../i18n.js";
+import { roleName, t } from "../i18n.js";
 import { cardBack, roleArt, teamOf } from "../roles.js";
 import { changed, store, turnKey } from "../store.js";
-import { actionText, myNight, phaseBar, wakeOrder } from "./common.js";
+import { actionText, factText, myNight, phaseBar, roleCard, turnLabel, wakeOrder } from "./common.js";
 import { tableView } from "./table.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
@@ -58,13 +58,36 @@ function targetsOf(action) {
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
+ * What the turn now shows a player who has nothing to choose in it: what the turn
+ * teaches (a turn where nobody chooses teaches in its own frame: the Insomniac's card,
+ * the Minion's werewolves), else the one calm line of everyone else.
+ * @param {Frame} s @param {boolean} tapped
+ */
+function idlePrompt(s, tapped) {
+  const now = (s.learned || []).filter((/** @type {Frame} */ f) => f.at === s.turn);
+  const card = now.find((/** @type {Frame} */ f) => f.saw === s.seat);
+  if (card) {
+    return h("div", { class: "prompt learn", id: "prompt", "aria-live": "polite" },
+      h("p", {}, t("night.yourCardNow")),
+      roleCard(card.card, s.edition, true),
+      h("p", { class: "muted" }, tapped ? t("night.done") : t("night.seenTap")));
+  }
+  if (now.length) {
+    const facts = now.map((/** @type {Frame} */ f) => factText(f, s.players, s.edition)).join(" ");
+    return h("div", { class: "prompt learn", id: "prompt", "aria-live": "polite" },
+      h("p", {}, t("night.learnNow", { fact: facts })),
+      h("p", { class: "muted" }, tapped ? t("night.done") : t("night.seenTap")));
+  }
+  return h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, tapped ? t("night.done") : t("night.noTurn"));
+}
+
+/**
  * The night's turn as this member sees it.
  * @param {Frame} s @param {{tap: (action: Frame | null) => void}} act
  */
 export function nightView(s, act) {
   const spectator = s.seat === null || s.seat === undefined;
-  const call = s.turns[s.turn]?.call || "";
-  const bar = phaseBar("night", t("night.now", { call: callName(call, s.edition) }));
+  const bar = phaseBar("night", t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }));
   if (spectator) {
     return h("main", { class: "screen night" }, bar,
       h("p", { class: "prompt", "aria-live": "polite" }, t("night.spectator")),
@@ -74,27 +97,43 @@ export function nightView(s, act) {
   const d = s.decision && s.decision.turn === s.turn ? s.decision : null;
   const tapped = store.ui.tapped === turnKey();
   const ui = store.ui;
+  if (!d) {
+    // Nothing to choose: a tap anywhere on the screen is this turn's tap (`nothing`),
+    // so that every phone at the table is tapped, whoever is awake.
+    const tap = () => { if (store.ui.tapped !== turnKey()) act.tap(null); };
+    return h("main", { class: "screen night idle", "data-tapped": tapped ? "true" : null, onclick: tap },
+      bar,
+      idlePrompt(s, tapped),
+      tableView({
+        players: s.players, seat: s.seat, center: s.center_cards, centerWolf: s.center_wolf,
+        tile: () => ({ enabled: !tapped }),
+        onTap: () => {}, // the screen's click is the tap
+      }),
+      h("p", { class: "choice", id: "choice" }, "\u00a0"),
+      h("div", { class: "actions" },
+        h("button", { type: "button", id: "confirm", class: "primary", disabled: tapped }, t("night.tap"))),
+      myNight(s),
+      wakeOrder(s));
+  }
   /** @type {Frame[]} */
   const choices = d ? d.choices : [];
   const withTargets = choices.filter((c) => targetsOf(c).length);
-  const bare = d ? choices.filter((c) => !targetsOf(c).length) : [{ type: "nothing" }];
+  const bare = choices.filter((c) => !targetsOf(c).length);
   /** @type {Frame | null} */
   let chosen = null;
   if (ui.bare !== null) chosen = bare[ui.bare] || null;
-  else if (d && ui.sel.length) {
+  else if (ui.sel.length) {
     // Your own card completes a choice by itself (the Robber, the Drunk: tap the other card).
     const own = String(s.seat);
     chosen = withTargets.find((c) => sameSet(targetsOf(c), ui.sel))
       || withTargets.find((c) => ui.sel.every((x) => targetsOf(c).includes(x))
         && targetsOf(c).every((x) => ui.sel.includes(x) || x === own)) || null;
   }
-  else if (ui.sel.length) chosen = { type: "nothing" };
 
   /** @param {string | number} target */
   const enabled = (target) => {
     if (tapped) return false;
     const key = String(target);
-    if (!d) return true;
     if (ui.sel.includes(key)) return true;
     const want = [...ui.sel, key];
     return withTargets.some((c) => want.every((x) => targetsOf(c).includes(x)));
@@ -103,20 +142,17 @@ export function nightView(s, act) {
   const onTap = (target) => {
     const key = String(target);
     ui.bare = null;
-    if (!d) ui.sel = ui.sel[0] === key ? [] : [key];
-    else if (ui.sel.includes(key)) ui.sel = ui.sel.filter((x) => x !== key);
+    if (ui.sel.includes(key)) ui.sel = ui.sel.filter((x) => x !== key);
     else ui.sel = [...ui.sel, key];
     changed();
   };
   const prompt = tapped
     ? t("night.done")
-    : d
-      ? t("night.yourTurn", { prompt: t(d.kind in KINDS ? `kind.${d.kind}` : "kind.other") })
-      : t("night.noTurn");
-  const choiceLine = chosen && d
+    : t("night.yourTurn", { prompt: t(d.kind in KINDS ? `kind.${d.kind}` : "kind.other") });
+  const choiceLine = chosen
     ? t("night.choice", { choice: actionText(chosen, s.players) })
-    : d && !tapped ? t("night.pickMore") : "\u00a0";
-  return h("main", { class: "screen night" },
+    : !tapped ? t("night.pickMore") : "\u00a0";
+  return h("main", { class: "screen night", "data-tapped": tapped ? "true" : null },
     bar,
     h("p", { class: "prompt", id: "prompt", "aria-live": "polite" }, prompt),
     tableView({
@@ -130,10 +166,10 @@ export function nightView(s, act) {
         type: "button", id: `bare-${i}`, class: "secondary bare", "aria-pressed": ui.bare === i ? "true" : "false",
         disabled: tapped,
         onclick: () => { ui.bare = ui.bare === i ? null : i; ui.sel = []; changed(); },
-      }, c.type === "nothing" ? t("night.nothingBtn") : actionText(c, s.players))),
+      }, actionText(c, s.players))),
       h("button", {
         type: "button", id: "confirm", class: "primary", disabled: tapped || !chosen,
-        onclick: () => act.tap(d && chosen ? chosen : null),
+        onclick: () => act.tap(chosen),
       }, t("night.confirm"))),
     myNight(s),
     wakeOrder(s));

@@ -5,6 +5,30 @@ import { t } from "../i18n.js";
 import { cardBack } from "../roles.js";
 import { targetName } from "./common.js";
 
+/** A seat's colour: hues spread around the wheel by seat. @param {number} seat @param {number} n */
+export function hue(seat, n) {
+  return Math.round((seat * 360) / Math.max(n, 1) + 200) % 360;
+}
+
+/** A name's first letter (a whole grapheme: an emoji or a kana stays whole). @param {string} name */
+export function initial(name) {
+  const first = [...name.trim()][0] || "?";
+  return first.toUpperCase();
+}
+
+/**
+ * The type size that fits a whole name on a seat's two lines without breaking a word:
+ * "" (a short name), " long" (smaller) or " longer" (smaller still, for a long word).
+ * @param {string} name
+ */
+export function fit(name) {
+  const word = Math.max(...name.split(/\s+/).map((w) => [...w].length));
+  const wide = /[^\u0000-\u024f]/.test(name); // kana, kanji, emoji: about twice as wide
+  const len = [...name].length * (wide ? 2 : 1);
+  if (word * (wide ? 2 : 1) > 9) return " longer";
+  return len > 10 || word > 8 ? " long" : "";
+}
+
 /**
  * @typedef {{enabled: boolean, pressed?: boolean, note?: string}} TileState
  * @param {{players: string[], seat: number | null, center: number, centerWolf?: boolean,
@@ -33,7 +57,10 @@ export function tableView(opts) {
         onclick: () => opts.onTap(target),
       },
       typeof target === "number" ? null : cardBack(),
-      h("span", { class: "tname" }, typeof target === "number" ? name : String(Number(String(target).split(":")[1]) + 1 || "W")),
+      // A seat: a colour and an initial of its own (two "Basic bot …" stay apart at a
+      // glance), then the whole name, on two lines and smaller when it is long.
+      typeof target === "number" ? h("span", { class: "badge", "aria-hidden": "true", style: `--hue:${hue(target, n)}` }, initial(name)) : null,
+      h("span", { class: `tname${typeof target === "number" ? fit(name) : ""}` }, typeof target === "number" ? name : String(Number(String(target).split(":")[1]) + 1 || "W")),
       mine ? h("span", { class: "you" }, t("lobby.you")) : null,
       st.note ? h("span", { class: "note" }, st.note) : null,
     );
