@@ -6,11 +6,14 @@ onenight.server``). Importing the package loads neither FastAPI nor the hub, so 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from onenight.session.limits import Limits
 
 from .voice import IceConfig
+
+if TYPE_CHECKING:
+    from .guard import Origins
 
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
 GRACEFUL_SECONDS = 5  #: how long a stopping server waits for its connections
@@ -24,10 +27,12 @@ def run(
     log_format: str = "text",
     limits: Limits | None = None,
     ice: IceConfig | None = None,
+    origins: Origins | None = None,
 ) -> None:
     """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
     publishing frames on ``bus`` (``memory://`` or ``redis://…``); ``ice``: the voice's
-    ICE servers (:class:`.voice.IceConfig`).
+    ICE servers (:class:`.voice.IceConfig`); ``origins``: the sites besides its own whose
+    pages may use it (:class:`.guard.Origins`).
 
     Once it listens (not before: the address works when it is shown), it prints on stdout
     the address to open, and on a wildcard host the machine's network addresses too
@@ -47,7 +52,7 @@ def run(
     from .ops import configure_logging
 
     configure_logging(log_format)
-    app = create_app(db, bus, limits, ice)
+    app = create_app(db, bus, limits, ice, origins)
     tune()  # after the imports and the app: they are frozen
 
     class Server(uvicorn.Server):

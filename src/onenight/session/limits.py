@@ -20,5 +20,7 @@ class Limits:
     joins_per_minute: float = 60.0  #: joins (and resumes) per IP address
     message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
     message_burst: float = 40.0  #: and in a burst
+    #: WebSockets one address may hold open to this process at once (0: no limit)
+    connections_per_address: int = 64
     #: a room moves to the process holding most of its members (several processes)
     follow_members: bool = True
