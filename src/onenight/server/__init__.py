@@ -55,11 +55,15 @@ def run(
     app = create_app(db, bus, limits, ice, origins)
     tune()  # after the imports and the app: they are frozen
 
+    send_timeout = (limits or Limits()).send_timeout
+
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[Any] | None = None) -> None:
             await super().startup(sockets)
             if self.started:
                 socks = [s for srv in self.servers for s in srv.sockets]
+                for sock in socks:
+                    unread_timeout(sock, send_timeout)
                 listening = [(s.family, *s.getsockname()[:2]) for s in socks]
                 print(where_to_open(host, listening), flush=True)
 
@@ -83,6 +87,21 @@ def run(
         server.run()
     if not server.started:
         sys.exit(3)  # as uvicorn.run: the port was taken, or the app failed to start
+
+
+def unread_timeout(sock: Any, seconds: float) -> None:
+    """How long what the server sent may stay unacknowledged or unsent because the client
+    reads nothing (a full window), before the system drops the connection: Linux's
+    ``TCP_USER_TIMEOUT``, set on the listening socket and inherited by every connection
+    it accepts. Without it a WebSocket that never reads holds its socket (and the frames
+    waiting for it) for ever: the server's own send waits, and no close can get out.
+    Elsewhere (no such option) nothing is set."""
+    import socket
+
+    option = getattr(socket, "TCP_USER_TIMEOUT", None)
+    if option is None or seconds <= 0 or sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return
+    sock.setsockopt(socket.IPPROTO_TCP, option, int(seconds * 1000))
 
 
 __all__ = ["run"]

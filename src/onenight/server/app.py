@@ -98,7 +98,11 @@ def create_app(
     app.router.route_class = StrictJSONRoute
     app.state.hub = app.hub = hub
     app.ice = ice or IceConfig()
-    app.guard = Guard(origins, connections_per_address=hub.limits.connections_per_address)
+    app.guard = Guard(
+        origins,
+        connections_per_address=hub.limits.connections_per_address,
+        body_seconds=hub.limits.body_seconds,
+    )
     app.add_middleware(SecurityHeaders)  # every answer's security headers (headers.py)
     app.state.suggestions = suggestions
     app.state.metrics = metrics

@@ -58,6 +58,16 @@ def serve(
             "CONNECTIONS_PER_ADDRESS", "WebSockets one IP address may hold open (0: no limit)."
         ),
     ] = DEFAULT.connections_per_address,
+    body_timeout: Annotated[
+        float, _option("BODY_TIMEOUT", "Seconds a request body may take to arrive (then 408).")
+    ] = DEFAULT.body_seconds,
+    send_timeout: Annotated[
+        float,
+        _option(
+            "SEND_TIMEOUT",
+            "Seconds data sent may wait unread by a client before its connection is closed.",
+        ),
+    ] = DEFAULT.send_timeout,
     allowed_origins: Annotated[
         str | None,
         _option(
@@ -100,6 +110,8 @@ def serve(
         joins_per_minute=joins_per_minute,
         message_rate=message_rate,
         connections_per_address=connections_per_address,
+        body_seconds=body_timeout,
+        send_timeout=send_timeout,
     )
     server.run(
         host=host,
