@@ -20,6 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from onenight.client import Client, ServerError
+from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
 from .conftest import Server
 
@@ -62,28 +63,33 @@ def directives(policy: str) -> dict[str, list[str]]:
     return out
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        "/",
-        "/r/ABCDE",
-        "/r/ABCDE/tv",
-        "/r/ABCDE/replay",
-        "/table",
-        "/app/main.js",
-        "/app/app.css",
-        "/app/sw.js",
-        "/table/sw.js",
-        "/table/main.js",
-        "/app/i18n/fr.json",
-        "/api/rooms/ABCDE/qr.svg",
-        "/api/health",
-        "/api/rooms/NOPE0",  # an error answer too
-    ],
-)
-def test_every_page_and_file_carries_the_security_headers(server: Server, path: str) -> None:
+#: What a browser may show as a document of its own (HTML, SVG) and the service workers.
+DOCUMENTS = [
+    "/",
+    "/r/ABCDE",
+    "/r/ABCDE/tv",
+    "/r/ABCDE/replay",
+    "/r/ABCDE/watch",
+    "/table",
+    "/app/sw.js",
+    "/table/sw.js",
+    "/app/icon.svg",
+    f"/api/rooms/{CODE_LETTERS[:CODE_LENGTH]}/qr.svg",  # any code that could be one
+]
+FILES = ["/app/main.js", "/app/app.css", "/table/main.js", "/app/i18n/fr.json", "/api/health"]
+
+
+@pytest.mark.parametrize("path", [*FILES, "/api/rooms/NOPE0", "/app/nothing.js"])
+def test_every_file_and_answer_is_never_sniffed(server: Server, path: str) -> None:
     answer = httpx.get(f"{server.http}{path}")
     assert answer.status_code in (200, 404), answer.status_code
+    assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path", DOCUMENTS)
+def test_every_page_and_worker_carries_the_security_headers(server: Server, path: str) -> None:
+    answer = httpx.get(f"{server.http}{path}")
+    assert answer.status_code == 200, answer.status_code
     h = answer.headers
     assert h["x-content-type-options"] == "nosniff"
     assert h["referrer-policy"] == "no-referrer"
@@ -101,7 +107,7 @@ def test_every_page_and_file_carries_the_security_headers(server: Server, path: 
     assert csp["form-action"] == ["'self'"] and csp["worker-src"] == ["'self'"]
     assert csp["object-src"] == ["'none'"]
     # a revalidated file (304) keeps them
-    if answer.status_code == 200 and "etag" in h:
+    if "etag" in h:
         again = httpx.get(f"{server.http}{path}", headers={"if-none-match": h["etag"]})
         assert again.status_code == 304
         assert again.headers["content-security-policy"] == h["content-security-policy"]

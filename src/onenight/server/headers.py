@@ -1,9 +1,14 @@
 """The security headers of every HTTP answer, set in this one place (docs/security.md).
 
 :class:`SecurityHeaders` is an ASGI middleware: it adds to each answer's headers the ones
-below that the route did not set itself. The pages (``/``, ``/r/…``, ``/table``) and
-their files get them all; so do the API's answers (a JSON body under a strict policy is
-harmless, and one rule for every answer leaves no page forgotten).
+below that the route did not set itself. Every answer gets ``X-Content-Type-Options:
+nosniff`` (a JSON answer or a file is never run as another type). Every answer a browser
+may show as a document of its own gets them all: the pages (``/``, ``/r/…``, ``/table``,
+any HTML), SVG (the QR code: an SVG opened alone may hold script) and the service workers
+(a worker's policy is the one its script comes with). The other files (modules, styles,
+JSON) get no more: a policy on a module is not read, and the client's first load is
+counted in bytes, headers included (scripts/weight_client.py), so ~600 bytes on each of
+its thirty files would be paid for nothing.
 
 The content policy is strict: scripts, styles, fonts, images, workers and the manifest
 from the origin only, no inline script or ``style`` attribute anywhere (the pages hold
@@ -135,8 +140,9 @@ def docs_policy(body: bytes) -> str:
 
 
 class SecurityHeaders:
-    """Adds :data:`COMMON` and a ``Content-Security-Policy`` to every HTTP answer that
-    has not set them (added in :func:`.app.create_app`)."""
+    """Adds :data:`COMMON` and a ``Content-Security-Policy`` to every document and
+    worker, ``nosniff`` to every other answer, where the route has not set them (added
+    in :func:`.app.create_app`)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -148,11 +154,21 @@ class SecurityHeaders:
         if scope["path"] in DOCS_PATHS:
             await self._docs(scope, receive, send)
             return
-        policy = page_policy(header(scope, b"host"))
+        host = header(scope, b"host")
+        path = scope["path"]
+        worker = path.endswith("/sw.js")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                _add(message, policy)
+                # A 304 has no type: the headers it brings replace the cached answer's.
+                if message["status"] == 304:
+                    document = worker or _page_path(path)
+                else:
+                    document = worker or _is_document(message)
+                if document:
+                    _add(message, page_policy(host))
+                else:
+                    _add_nosniff(message)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -179,6 +195,32 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, hold)
+
+
+def _is_document(start: Message) -> bool:
+    """Whether a browser could show the answer as a page of its own (HTML, or SVG, which
+    may hold script): the policy and the other headers of a document apply to it."""
+    for key, value in start.get("headers", ()):
+        if bytes(key).lower() == b"content-type":
+            kind = bytes(value).lower()
+            return kind.startswith((b"text/html", b"image/svg+xml"))
+    return False
+
+
+def _page_path(path: str) -> bool:
+    """Whether a path names a page or an SVG (``/``, ``/r/CODE``, ``/table``, ``….svg``):
+    not an API route, and no file extension but ``.svg`` or ``.html``."""
+    last = path.rsplit("/", 1)[-1]
+    if path.startswith("/api/"):
+        return last.endswith(".svg")
+    return "." not in last or last.endswith((".svg", ".html"))
+
+
+def _add_nosniff(start: Message) -> None:
+    headers = list(start.get("headers", ()))
+    if not any(bytes(k).lower() == b"x-content-type-options" for k, _ in headers):
+        headers.append((b"x-content-type-options", b"nosniff"))
+    start["headers"] = headers
 
 
 def _add(start: Message, policy: str) -> None:
