@@ -77,6 +77,17 @@ class Origins:
             origins.add(origin)
         self.allowed = frozenset(origins)
 
+    def __eq__(self, other: object) -> bool:  # the same options make the same check
+        return isinstance(other, Origins) and (self.any, self.allowed) == (
+            other.any,
+            other.allowed,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Origins(any={self.any}, allowed={sorted(self.allowed)})"
+
     @classmethod
     def parse(cls, text: str | None) -> Origins:
         """``--allowed-origins``: comma-separated origins."""
