@@ -134,6 +134,7 @@ BUS = "redis://127.0.0.1:6379/9"
 #: are the neighbour guest's as much as the code's)
 STOLEN = 0.05
 NO_LIMITS = ["--creates-per-minute", "0", "--joins-per-minute", "0", "--message-rate", "0"]
+NO_LIMITS += ["--connections-per-address", "0"]
 
 
 def free_port() -> int:

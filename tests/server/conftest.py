@@ -40,7 +40,9 @@ class Server:
         self.bus = bus
         self.env = dict(env or {})
         #: tests open hundreds of rooms from one address: no per-address limits
-        self.start_args: list[str] = ["--creates-per-minute", "0", "--joins-per-minute", "0"]
+        self.start_args: list[str] = [
+            "--creates-per-minute", "0", "--joins-per-minute", "0", "--connections-per-address", "0"
+        ]  # fmt: skip
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 

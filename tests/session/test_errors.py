@@ -80,7 +80,10 @@ def test_each_code_has_a_status_a_kind_and_one_line() -> None:
 
 def test_domain_refusals_apart_from_hosting_conditions() -> None:
     hosting = {c for c in ErrorCode if c.kind is Kind.HOSTING}
-    assert {"busy", "full", "rate_limited", "internal", "too_large", "measuring"} == hosting
+    assert {
+        "busy", "full", "rate_limited", "internal", "too_large", "measuring", "bad_origin",
+        "too_slow",
+    } == hosting  # fmt: skip
     # A refusal a turn ending may cause is the game's, never the server's.
     assert all(code.kind is Kind.DOMAIN for code in LATE)
 

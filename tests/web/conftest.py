@@ -91,16 +91,39 @@ class PageProblems:
         self.allowed.append(re.compile(pattern))
 
     def unexpected(self) -> list[str]:
-        return [p for p in self.problems if not any(a.search(p) for a in self.allowed)]
+        """The problems not excused, and every content-policy violation: none is ever
+        excused, so the policy stays strict as the pages change."""
+        return [
+            p
+            for p in self.problems
+            if p.startswith(VIOLATION) or not any(a.search(p) for a in self.allowed)
+        ]
+
+    def violations(self) -> list[str]:
+        return [p for p in self.problems if p.startswith(VIOLATION)]
+
+
+#: How a page reports a ``securitypolicyviolation`` (the server's Content-Security-Policy
+#: refused a script, a style, a connection…): a console error that begins so.
+VIOLATION = "securitypolicyviolation"
+REPORT_VIOLATIONS = f"""
+document.addEventListener("{VIOLATION}", (e) => {{
+  console.error(`{VIOLATION}: ${{e.effectiveDirective}} refused ${{e.blockedURI || "inline"}}`
+    + ` in ${{e.documentURI}} (${{e.sourceFile || ""}}:${{e.lineNumber}}) ${{e.sample || ""}}`);
+}});
+"""
 
 
 def watch(page: Any) -> PageProblems:
-    """Collect console errors, uncaught exceptions, failed requests and HTTP errors."""
+    """Collect console errors, uncaught exceptions, failed requests, HTTP errors and
+    content-policy violations (on every page the ``page`` opens from now on)."""
     seen = PageProblems()
+    page.add_init_script(REPORT_VIOLATIONS)
 
     def console(msg: Any) -> None:
         if msg.type == "error":
-            seen.problems.append(f"console error: {msg.text}")
+            text = msg.text
+            seen.problems.append(text if text.startswith(VIOLATION) else f"console error: {text}")
 
     def response(res: Any) -> None:
         if res.status >= 400:

@@ -39,3 +39,4 @@ def test_a_whole_night_with_the_network_gone(speech: Any, context: Any, own_serv
     assert texts == night_script("sans-carte", d["deck"], "ja").lines()
     # Offline, only the requests that could not reach the network failed: no script error.
     assert not [p for p in seen.problems if p.startswith(("pageerror", "console error: Uncaught"))]
+    assert not seen.violations(), seen.violations()  # nor any refused by the content policy

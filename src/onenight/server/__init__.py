@@ -6,11 +6,14 @@ onenight.server``). Importing the package loads neither FastAPI nor the hub, so 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from onenight.session.limits import Limits
 
 from .voice import IceConfig
+
+if TYPE_CHECKING:
+    from .guard import Origins
 
 WS_MAX_SIZE = 64 * 1024  #: frames above this close the connection (1009); 4 KiB is the limit
 GRACEFUL_SECONDS = 5  #: how long a stopping server waits for its connections
@@ -24,10 +27,12 @@ def run(
     log_format: str = "text",
     limits: Limits | None = None,
     ice: IceConfig | None = None,
+    origins: Origins | None = None,
 ) -> None:
     """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
     publishing frames on ``bus`` (``memory://`` or ``redis://…``); ``ice``: the voice's
-    ICE servers (:class:`.voice.IceConfig`).
+    ICE servers (:class:`.voice.IceConfig`); ``origins``: the sites besides its own whose
+    pages may use it (:class:`.guard.Origins`).
 
     Once it listens (not before: the address works when it is shown), it prints on stdout
     the address to open, and on a wildcard host the machine's network addresses too
@@ -47,14 +52,18 @@ def run(
     from .ops import configure_logging
 
     configure_logging(log_format)
-    app = create_app(db, bus, limits, ice)
+    app = create_app(db, bus, limits, ice, origins)
     tune()  # after the imports and the app: they are frozen
+
+    send_timeout = (limits or Limits()).send_timeout
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[Any] | None = None) -> None:
             await super().startup(sockets)
             if self.started:
                 socks = [s for srv in self.servers for s in srv.sockets]
+                for sock in socks:
+                    unread_timeout(sock, send_timeout)
                 listening = [(s.family, *s.getsockname()[:2]) for s in socks]
                 print(where_to_open(host, listening), flush=True)
 
@@ -78,6 +87,21 @@ def run(
         server.run()
     if not server.started:
         sys.exit(3)  # as uvicorn.run: the port was taken, or the app failed to start
+
+
+def unread_timeout(sock: Any, seconds: float) -> None:
+    """How long what the server sent may stay unacknowledged or unsent because the client
+    reads nothing (a full window), before the system drops the connection: Linux's
+    ``TCP_USER_TIMEOUT``, set on the listening socket and inherited by every connection
+    it accepts. Without it a WebSocket that never reads holds its socket (and the frames
+    waiting for it) for ever: the server's own send waits, and no close can get out.
+    Elsewhere (no such option) nothing is set."""
+    import socket
+
+    option = getattr(socket, "TCP_USER_TIMEOUT", None)
+    if option is None or seconds <= 0 or sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return
+    sock.setsockopt(socket.IPPROTO_TCP, option, int(seconds * 1000))
 
 
 __all__ = ["run"]

@@ -23,6 +23,8 @@ from onenight.storage import open_store
 
 from .client import router as client_router
 from .decks import router as decks_router
+from .guard import Guard, Origins
+from .headers import SecurityHeaders
 from .health import router as health_router
 from .ops import Metrics
 from .rooms import router as rooms_router
@@ -41,16 +43,27 @@ class OnenightApp(FastAPI):
     connection, and a wrapper call to every frame sent; with thousands of members those
     objects make the garbage collector's full passes (and the pauses every member feels)
     much longer. The WebSocket needs none of it: :class:`.ws.Connection` validates every
-    message itself and answers every error."""
+    message itself and answers every error.
+
+    Every request meets the :class:`.guard.Guard` first (the origin, the body's bounds,
+    the connections an address holds), before the hub or any room is touched."""
 
     hub: Hub
     ice: IceConfig = IceConfig()
+    guard: Guard = Guard()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket" and scope["path"] == "/ws":
-            await Connection(self.hub, WebSocket(scope, receive, send), self.ice).run()
+        kind = scope["type"]
+        if kind == "websocket" and scope["path"] == "/ws":
+            await self.guard.websocket(scope, receive, send, self._game)
+            return
+        if kind == "http":
+            await self.guard.http(scope, receive, send, super().__call__)
             return
         await super().__call__(scope, receive, send)
+
+    async def _game(self, scope: Any, receive: Any, send: Any) -> None:
+        await Connection(self.hub, WebSocket(scope, receive, send), self.ice).run()
 
 
 def create_app(
@@ -58,9 +71,11 @@ def create_app(
     pubsub: str = "memory://",
     limits: Limits | None = None,
     ice: IceConfig | None = None,
+    origins: Origins | None = None,
 ) -> OnenightApp:
     """The server app with its store (``db`` URL, default SQLite ``onenight.db``), its
-    pub/sub (``memory://`` or ``redis://…``) and the ICE servers its voice uses."""
+    pub/sub (``memory://`` or ``redis://…``), the ICE servers its voice uses and the
+    origins besides its own that a browser's page may use it from."""
     metrics = Metrics()
     bus = open_pubsub(pubsub)
     cluster = open_cluster(bus, pubsub, metrics)
@@ -89,6 +104,12 @@ def create_app(
     app.router.route_class = StrictJSONRoute
     app.state.hub = app.hub = hub
     app.ice = ice or IceConfig()
+    app.guard = Guard(
+        origins,
+        connections_per_address=hub.limits.connections_per_address,
+        body_seconds=hub.limits.body_seconds,
+    )
+    app.add_middleware(SecurityHeaders)  # every answer's security headers (headers.py)
     app.state.suggestions = suggestions
     app.state.metrics = metrics
     app.include_router(table_router)  # /table, the narrator for real cards

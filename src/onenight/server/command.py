@@ -52,6 +52,30 @@ def serve(
     message_rate: Annotated[
         float, _option("MESSAGE_RATE", "WebSocket messages a second per connection (0: no limit).")
     ] = DEFAULT.message_rate,
+    connections_per_address: Annotated[
+        int,
+        _option(
+            "CONNECTIONS_PER_ADDRESS", "WebSockets one IP address may hold open (0: no limit)."
+        ),
+    ] = DEFAULT.connections_per_address,
+    body_timeout: Annotated[
+        float, _option("BODY_TIMEOUT", "Seconds a request body may take to arrive (then 408).")
+    ] = DEFAULT.body_seconds,
+    send_timeout: Annotated[
+        float,
+        _option(
+            "SEND_TIMEOUT",
+            "Seconds data sent may wait unread by a client before its connection is closed.",
+        ),
+    ] = DEFAULT.send_timeout,
+    allowed_origins: Annotated[
+        str | None,
+        _option(
+            "ALLOWED_ORIGINS",
+            "Origins besides the server's own (the Host it is reached by) whose pages may use "
+            "the WebSocket and the API, comma-separated (https://play.example.org).",
+        ),
+    ] = None,
     ice_servers: Annotated[
         str | None,
         _option(
@@ -76,6 +100,7 @@ def serve(
     """Run the game server (HTTP API + WebSocket). Every option can also be set by an
     environment variable, ONENIGHT_ and its name (ONENIGHT_DB, ONENIGHT_BUS, …)."""
     from onenight import server
+    from onenight.server.guard import Origins
     from onenight.server.voice import IceConfig
 
     try:
@@ -95,14 +120,30 @@ def serve(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--ice-servers") from None
     load_plugins(plugins)
+    try:
+        origins = Origins.parse(allowed_origins)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--allowed-origins") from None
     limits = Limits(
         max_rooms=max_rooms,
         idle=idle,
         creates_per_minute=creates_per_minute,
         joins_per_minute=joins_per_minute,
         message_rate=message_rate,
+        connections_per_address=connections_per_address,
+        body_seconds=body_timeout,
+        send_timeout=send_timeout,
     )
-    server.run(host=host, port=port, db=db, bus=bus, log_format=log_format, limits=limits, ice=ice)
+    server.run(
+        host=host,
+        port=port,
+        db=db,
+        bus=bus,
+        log_format=log_format,
+        limits=limits,
+        ice=ice,
+        origins=origins,
+    )
 
 
 def load_plugins(names: str | None) -> None:

@@ -155,6 +155,8 @@ class Connection:
                 {"type": "error", "ref": ref, "code": exc.code, "message": exc.message}, size
             )
             self.count(msg, exc.code, received)
+        except WebSocketDisconnect:
+            raise  # the client went (or the system dropped it): not the server's error
         except Exception:  # a bug must not take the server down, nor leak details
             log.exception("error handling a message")
             await self.reply(

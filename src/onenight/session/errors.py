@@ -123,6 +123,14 @@ class ErrorCode(StrEnum):
         "the voice rule does not let this be said now: at night, to a member the sender "
         "may not talk with, or an offer from a spectator (docs/voice.md)",
     )
+    bad_origin = (
+        "bad_origin",
+        403,
+        _H,
+        "a browser's request from a page of another site than the server's own and those it "
+        "allows (`--allowed-origins`, docs/security.md)",
+    )
+    too_slow = ("too_slow", 408, _H, "HTTP only: a request body that did not end in time")
     measuring = (
         "measuring",
         503,

@@ -18,7 +18,7 @@ import itertools
 import logging
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from onenight.cluster import BusDown, CallFailed, Cluster, LocalCluster, OwnerGone
@@ -75,7 +75,7 @@ class Session:
 
     room: str
     member: int
-    token: str
+    token: str = field(repr=False)  # a secret: never in a repr (a log, a traceback)
 
 
 def refusal(reply: Reply) -> BadMessage | None:

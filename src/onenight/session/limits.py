@@ -20,5 +20,12 @@ class Limits:
     joins_per_minute: float = 60.0  #: joins (and resumes) per IP address
     message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
     message_burst: float = 40.0  #: and in a burst
+    #: WebSockets one address may hold open to this process at once (0: no limit)
+    connections_per_address: int = 64
+    #: seconds a request body may take to arrive whole (then HTTP 408)
+    body_seconds: float = 10.0
+    #: seconds what the server sent may wait unread by a client (a WebSocket that never
+    #: reads, a phone gone) before the system closes the connection (TCP_USER_TIMEOUT)
+    send_timeout: float = 60.0
     #: a room moves to the process holding most of its members (several processes)
     follow_members: bool = True

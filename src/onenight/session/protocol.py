@@ -101,7 +101,7 @@ class Join(_Msg):
 class Resume(_Msg):
     type: Literal["resume"]
     room: Code
-    token: Annotated[str, Field(min_length=1, max_length=128)]
+    token: Annotated[str, Field(min_length=1, max_length=128, repr=False)]  # never in a log
     #: the ``n`` of the last frame the client got: the missed frames are replayed
     last: Annotated[int, Field(strict=True, ge=0, le=2**62)] | None = None
 

@@ -30,7 +30,7 @@ class _Request(BaseModel):
 class _Member(_Request):
     """A request of a member, who proves it with the token of its seat."""
 
-    token: str
+    token: str = Field(repr=False)  # a secret: never in a repr (a log, a traceback)
     #: the member the asker believes it is (a token whose member left answers bad_token)
     member: int | None = None
 
@@ -42,7 +42,7 @@ class JoinRequest(_Request):
     op: Literal["join"] = "join"
     name: str
     spectator: bool = False
-    token: str
+    token: str = Field(repr=False)  # a secret: never in a repr (a log, a traceback)
 
 
 class ResumeRequest(_Member):
@@ -118,7 +118,7 @@ class Seated(_Reply):
 
     reply: Literal["seated"] = "seated"
     member: int
-    token: str
+    token: str = Field(repr=False)  # a secret: never in a repr (a log, a traceback)
 
 
 class Found(_Reply):

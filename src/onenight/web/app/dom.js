@@ -11,7 +11,7 @@
 
 /**
  * An element with attributes (`on*` functions become listeners; `false`/`null` omitted;
- * `class`, `text` set className / textContent) and children (strings as text).
+ * `class`, `text`, `style` set className / textContent / the CSSOM) and children (strings as text).
  * @param {string} tag @param {Attrs} [attrs] @param {...(Child | Child[])} children
  * @returns {HTMLElement}
  */
@@ -25,6 +25,9 @@ export function h(tag, attrs = {}, ...children) {
       el.textContent = String(value);
     } else if (key === "class") {
       el.className = String(value);
+    } else if (key === "style") {
+      // Through the CSSOM: the content policy refuses a style attribute set as markup.
+      el.style.cssText = String(value);
     } else if (value === true) {
       el.setAttribute(key, "");
     } else {

@@ -30,6 +30,8 @@ export const ErrorCode = Object.freeze({
   bad_member: "bad_member",
   no_result: "no_result",
   no_voice: "no_voice",
+  bad_origin: "bad_origin",
+  too_slow: "too_slow",
   measuring: "measuring",
   internal: "internal",
 });

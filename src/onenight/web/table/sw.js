@@ -6,7 +6,7 @@
  */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
-const CACHE = "onenight-table-v3";
+const CACHE = "onenight-table-v4";
 const PAGE = [
   "/table",
   "/table/table.css",
@@ -20,6 +20,7 @@ const PAGE = [
   "/table/sound.js",
   "/table/wakelock.js",
   "/table/narration.json",
+  "/table/icon.svg",
   "/api/editions",
 ];
 
