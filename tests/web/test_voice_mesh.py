@@ -25,7 +25,9 @@ from web.voice_helpers import (
 A, B, C = TONES["ann"], TONES["bob"], TONES["cat"]
 
 
-def test_voice_day_whisper_night_and_reload(playwright: Any, server: Server, tmp_path: Path) -> None:
+def test_voice_day_whisper_night_and_reload(
+    playwright: Any, server: Server, tmp_path: Path
+) -> None:
     _, players = voice_table(playwright, server.http, tmp_path, ["ann", "bob", "cat"])
     ann, bob, cat = players
     try:

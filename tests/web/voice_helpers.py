@@ -3,6 +3,7 @@ playing a WAV of its own tone), and what a page hears, measured in the page."""
 
 from __future__ import annotations
 
+import sys
 import time
 import wave
 from pathlib import Path
@@ -11,7 +12,10 @@ from typing import Any
 import numpy as np
 
 from web.client_helpers import DECK3, FAST, Player, create_room, join_by_link, open_player
-from web.conftest import CHROMIUM, CHROMIUM_ARGS
+from web.conftest import CHROMIUM
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from chromium import CHROMIUM_ARGS  # the flags that work here
 
 RATE = 48_000
 #: Each player's microphone plays its own tone (Hz).
@@ -73,8 +77,9 @@ async () => {
   let n = 0;
   for (const pc of window.__pcs) {
     if (pc.connectionState === 'closed') continue;
-    const stats = await pc.getStats();
-    stats.forEach((s) => { if (s.type === 'inbound-rtp' && s.kind === 'audio') n += s.packetsReceived || 0; });
+    (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'audio') n += s.packetsReceived || 0;
+    });
   }
   return n;
 }
@@ -92,9 +97,12 @@ async (member) => {
   const track = el && el.srcObject && el.srcObject.getAudioTracks()[0];
   if (!track) return -1;
   for (const pc of window.__pcs) {
-    if (pc.connectionState === 'closed' || !pc.getReceivers().some((r) => r.track === track)) continue;
+    if (pc.connectionState === 'closed') continue;
+    if (!pc.getReceivers().some((r) => r.track === track)) continue;
     let n = 0;
-    (await pc.getStats()).forEach((s) => { if (s.type === 'inbound-rtp' && s.kind === 'audio') n += s.packetsReceived || 0; });
+    (await pc.getStats()).forEach((s) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'audio') n += s.packetsReceived || 0;
+    });
     return n;
   }
   return -1;
@@ -131,7 +139,9 @@ def launch_player(playwright: Any, name: str, wav: Path, locale: str = "en-US") 
     return p
 
 
-def voice_table(playwright: Any, base: str, tmp: Path, names: list[str]) -> tuple[str, list[Player]]:
+def voice_table(
+    playwright: Any, base: str, tmp: Path, names: list[str]
+) -> tuple[str, list[Player]]:
     """Three players, each in its own browser, in one room with the 3-player deck and
     fast timers; each page turned its open mic on in the lobby."""
     players = [launch_player(playwright, n, tone_wav(tmp / f"{n}.wav", TONES[n])) for n in names]
