@@ -44,8 +44,11 @@ export function start(request, theStore, changed) {
   window.addEventListener("pointerup", release);
   window.addEventListener("pointercancel", release);
   window.addEventListener("blur", release);
+  // The space bar talks when no control has the focus (or the push-to-talk has it): on
+  // a focused button, field or link it keeps its usual meaning for keyboard users.
   /** @param {KeyboardEvent} e */
-  const typing = (e) => e.target instanceof HTMLElement && e.target.closest("input, textarea, select") !== null;
+  const typing = (e) => e.target instanceof HTMLElement && e.target.id !== "ptt"
+    && e.target.closest("input, textarea, select, button, a, [tabindex]") !== null;
   window.addEventListener("keydown", (e) => {
     if (e.code !== "Space" || typing(e) || !mesh?.speaker || !document.getElementById("ptt")) return;
     e.preventDefault();
