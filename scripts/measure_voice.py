@@ -26,11 +26,11 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 from chromium import throwaway_server  # noqa: E402
+
+from onenight.client import Client  # noqa: E402
 from server.test_voice_aiortc import Tone  # noqa: E402
 from web.client_helpers import create_room, join_by_link  # noqa: E402
 from web.voice_helpers import close, launch_player, tone_wav  # noqa: E402
-
-from onenight.client import Client  # noqa: E402
 
 #: In the listener's page: poll the level at 440 Hz of every played remote audio, note
 #: when it first rises.
