@@ -14,6 +14,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 from chromium import throwaway_server  # noqa: E402
+
 from web.client_helpers import (  # noqa: E402
     DECK3,
     FAST,
