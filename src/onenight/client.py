@@ -71,6 +71,9 @@ class Client:
         self.token: str | None = None
         self.closed = False
         self.on_frame: Callable[[dict[str, Any], float], None] | None = None
+        #: the voice rule now (docs/voice.md): from the room frame and ``voice`` frames
+        self.voice: dict[str, Any] | None = None
+        self.signals: list[dict[str, Any]] = []  #: ``signal`` frames relayed to this member
         self._refs = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._changed = asyncio.Event()
@@ -115,6 +118,11 @@ class Client:
                 future.set_result(frame)
         elif kind == "room":
             self.room = frame
+            self.voice = frame.get("voice", self.voice)
+        elif kind == "voice":
+            self.voice = {k: v for k, v in frame.items() if k not in ("type", "n")}
+        elif kind == "signal":
+            self.signals.append(frame)
         elif kind == "state":
             self.state = frame
             self.states += 1
@@ -270,6 +278,26 @@ class Client:
 
     async def vote(self, target: int | str) -> dict[str, Any]:
         return await self.request({"type": "vote", "target": target})
+
+    async def signal(self, to: int, kind: str, sdp: str | None = None) -> dict[str, Any]:
+        """Voice signalling for member ``to``'s page (``offer``/``answer`` with an SDP,
+        ``hangup`` without), relayed when the voice rule lets the two talk."""
+        message: dict[str, Any] = {"type": "signal", "to": to, "kind": kind}
+        if sdp is not None:
+            message["sdp"] = sdp
+        return await self.request(message)
+
+    async def voice_whisper(self, to: int | None) -> dict[str, Any]:
+        """Hold a voice whisper to member ``to`` (None: let go)."""
+        message: dict[str, Any] = {"type": "voice_whisper"}
+        if to is not None:
+            message["to"] = to
+        return await self.request(message)
+
+    async def ice(self) -> list[dict[str, Any]]:
+        """The STUN/TURN servers for this member's voice (RTCIceServer dicts)."""
+        servers: list[dict[str, Any]] = (await self.request({"type": "ice"}))["servers"]
+        return servers
 
     async def end_day(self) -> dict[str, Any]:
         return await self.request({"type": "end_day"})

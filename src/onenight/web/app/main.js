@@ -35,6 +35,7 @@ let lastAnnounce = "";
 const conn = new Connection(
   (frame) => {
     const newTurn = take(frame);
+    voiceFrame(frame);
     const s = store.state;
     if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
     if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }), lang());
@@ -42,9 +43,33 @@ const conn = new Connection(
   },
   (online) => {
     store.online = online;
+    voice?.connected(online);
     changed();
   },
 );
+
+/** Voice (docs/voice.md): its modules load once a room frame has a voice rule, so they
+ * weigh nothing on the first load; frames that come meanwhile wait for them.
+ * @type {typeof import("./views/voice.js") | null} */
+let voice = null;
+/** @type {Frame[] | null} */
+let voiceQueue = null;
+/** @param {Frame} frame */
+function voiceFrame(frame) {
+  if (voice) voice.take(frame);
+  else if (voiceQueue) voiceQueue.push(frame);
+  else if (frame.type === "room" && frame.voice && store.mode !== "tv") {
+    voiceQueue = [frame];
+    import("./views/voice.js").then((m) => {
+      m.start((msg) => conn.request(msg), store, changed);
+      m.connected(conn.isOpen());
+      for (const f of voiceQueue || []) m.take(f);
+      voice = m;
+      voiceQueue = null;
+      changed();
+    }, () => { voiceQueue = null; });
+  }
+}
 
 /** Report a refusal in the page. @param {unknown} err */
 function fail(err) {
@@ -247,6 +272,8 @@ function render() {
   status.className = store.online ? "online" : "offline";
   drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
+  const talk = voice?.panel();
+  if (talk) (root.querySelector(".phasebar") || root.querySelector("main h1"))?.after(talk);
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 

@@ -1,0 +1,164 @@
+// @ts-check
+/**
+ * The voice's controls (docs/voice.md), loaded when a room has voice (not on the first
+ * load): the people who speak, each with a speaking ring and a volume; press and hold a
+ * name to whisper to that player; a big push-to-talk (or the space bar), open mic, mute;
+ * "A is whispering to B" for everyone; a clear line when there is no microphone.
+ *
+ * The rings: a member heard here rings from the audio level of what plays (an
+ * AnalyserNode on the received audio, ten times a second); my own from my microphone
+ * while it goes out. A whisperer's voice reaches one page only, so everyone else's ring
+ * for the whisperer pulses (an animation, not its audio) for as long as the server's
+ * `whispers` list says the whisper is held: the mouth moves for all, the words for one.
+ */
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { Mesh } from "../voice.js";
+
+/** @typedef {import("../conn.js").Frame} Frame */
+
+const SPEAKING = 0.04; // a level above this is a voice (the rings' threshold)
+
+/** @type {Mesh | null} */
+let mesh = null;
+/** @type {{room: Frame | null}} */
+let store = { room: null };
+let redraw = () => {};
+
+/**
+ * Start the voice for this page.
+ * @param {(msg: Frame) => Promise<Frame>} request @param {{room: Frame | null}} theStore
+ * @param {() => void} changed
+ */
+export function start(request, theStore, changed) {
+  store = theStore;
+  redraw = changed;
+  mesh = new Mesh(request, changed);
+  const css = h("link", { rel: "stylesheet", href: "/app/voice.css" });
+  document.head.append(css);
+  // A press ends anywhere: push-to-talk and a whisper let go when the finger lifts.
+  const release = () => {
+    if (mesh?.ptt) mesh.talk(false);
+    if (mesh && mesh.whisperTo !== null) mesh.whisper(null);
+  };
+  window.addEventListener("pointerup", release);
+  window.addEventListener("pointercancel", release);
+  window.addEventListener("blur", release);
+  // The space bar talks when no control has the focus (or the push-to-talk has it): on
+  // a focused button, field or link it keeps its usual meaning for keyboard users.
+  /** @param {KeyboardEvent} e */
+  const typing = (e) => e.target instanceof HTMLElement && e.target.id !== "ptt"
+    && e.target.closest("input, textarea, select, button, a, [tabindex]") !== null;
+  window.addEventListener("keydown", (e) => {
+    if (e.code !== "Space" || typing(e) || !mesh?.speaker || !document.getElementById("ptt")) return;
+    e.preventDefault();
+    if (!e.repeat && !mesh.ptt) mesh.talk(true);
+  });
+  window.addEventListener("keyup", (e) => {
+    if (e.code !== "Space" || typing(e) || !mesh?.ptt) return;
+    e.preventDefault();
+    mesh.talk(false);
+  });
+  setInterval(rings, 100);
+  return mesh;
+}
+
+/** A frame for the voice: the room (its rule, who is online), the rule, signalling.
+ * @param {Frame} frame */
+export function take(frame) {
+  if (!mesh) return;
+  if (frame.type === "room") mesh.room(frame);
+  else if (frame.type === "voice") mesh.setRule(/** @type {any} */ (frame));
+  else if (frame.type === "signal") mesh.onSignal(frame);
+}
+
+/** @param {boolean} online */
+export function connected(online) {
+  mesh?.setConnected(online);
+}
+
+/** @param {number} m */
+function nameOf(m) {
+  const member = (store.room?.members || []).find((/** @type {Frame} */ x) => x.member === m);
+  return member ? String(member.name) : "?";
+}
+
+/** The seat tile of member `m` on a table view, if one is drawn. @param {number} m */
+function tileOf(m) {
+  const member = (store.room?.members || []).find((/** @type {Frame} */ x) => x.member === m);
+  return member && typeof member.seat === "number" ? document.getElementById(`tile-${member.seat}`) : null;
+}
+
+/** Move the rings: the level of each member heard, whisperers pulsing. */
+function rings() {
+  if (!mesh) return;
+  const levels = mesh.levels();
+  const whisperers = new Set(mesh.rule.whispers.map((w) => w.from));
+  for (const m of Object.keys(mesh.rule.reach).map(Number)) {
+    const level = levels.get(m) || 0;
+    const speaking = level > SPEAKING;
+    for (const el of [document.querySelector(`[data-ring="${m}"]`), tileOf(m)]) {
+      if (!(el instanceof HTMLElement)) continue;
+      el.style.setProperty("--level", level.toFixed(2));
+      el.classList.toggle("speaking", speaking);
+      el.classList.toggle("whispering", whisperers.has(m) && !speaking);
+    }
+  }
+}
+
+/** The line that says why there is no voice from here, if so. */
+function micLine() {
+  if (!mesh) return null;
+  if (mesh.micState === "refused") return t("voice.refused");
+  if (mesh.micState === "absent") return t("voice.absent");
+  if (mesh.micState === "asking") return t("voice.asking");
+  return null;
+}
+
+/** The voice panel for the screen now, or null (night, no voice for this member). */
+export function panel() {
+  if (!mesh || !mesh.live) return null;
+  const speakers = Object.keys(mesh.rule.reach).map(Number);
+  const heard = mesh.speaker || Object.values(mesh.rule.reach).some((to) => to.includes(mesh?.me ?? -1));
+  if (!heard) return null;
+  const m = mesh;
+  const whispers = m.rule.whispers.map((w) => h("li", { class: "whispering-line" }, t("voice.whispering", { a: nameOf(w.from), b: nameOf(w.to) })));
+  const line = micLine();
+  const people = speakers.map((id) => {
+    const me = id === m.me;
+    const name = nameOf(id);
+    const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, name.slice(0, 1).toUpperCase());
+    const label = h("span", { class: "vname" }, me ? `${name} (${t("lobby.you")})` : name);
+    const who = m.speaker && !me
+      ? h("button", {
+        type: "button", class: `vperson${m.whisperTo === id ? " held" : ""}`, "data-member": String(id),
+        "aria-label": t("voice.holdWhisper", { name }), "aria-pressed": m.whisperTo === id ? "true" : "false",
+        onpointerdown: (/** @type {Event} */ e) => { e.preventDefault(); m.whisper(id); },
+        oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(), // a long press is no menu
+      }, ring, label)
+      : h("div", { class: "vperson", "data-member": String(id) }, ring, label);
+    const volume = me ? null : h("input", {
+      type: "range", class: "vol", min: 0, max: 1, step: 0.05, value: m.volume(id),
+      "aria-label": t("voice.volume", { name }),
+      oninput: (/** @type {Event} */ e) => m.setVolume(id, Number(/** @type {HTMLInputElement} */ (e.target).value)),
+    });
+    return h("li", {}, who, volume);
+  });
+  const controls = m.speaker ? h("div", { class: "vcontrols" },
+    h("button", {
+      type: "button", id: "ptt", class: `primary big${m.transmitting ? " on" : ""}`,
+      "aria-pressed": m.ptt ? "true" : "false", disabled: m.micState === "refused" || m.micState === "absent",
+      onpointerdown: (/** @type {Event} */ e) => { e.preventDefault(); m.talk(true); },
+      oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(),
+    }, m.transmitting ? t("voice.talking") : t("voice.ptt")),
+    h("div", { class: "vtoggles" },
+      h("button", { type: "button", id: "open-mic", "aria-pressed": m.openMic ? "true" : "false", onclick: () => m.setOpen(!m.openMic) }, t("voice.open")),
+      h("button", { type: "button", id: "mute", "aria-pressed": m.muted ? "true" : "false", onclick: () => m.setMuted(!m.muted) }, t("voice.mute")))) : null;
+  return h("section", { class: "voice", id: "voice", "aria-label": t("voice.title") },
+    line ? h("p", { class: "warn", id: "mic-line", role: "status" }, line) : null,
+    m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
+    whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
+    h("ul", { class: "vpeople" }, people),
+    m.speaker && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null,
+    controls);
+}
