@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from .actions import CENTER, Action, Vote
 from .errors import IllegalAction
-from .night import STEPS, build_agenda
+from .night import STEPS, night_table
 from .outcome import deaths, winners
 from .result import Result
 from .setup import Setup, seat_order_slots
@@ -29,9 +29,9 @@ class Game(GameState):
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
-        self._agenda = build_agenda(
-            self.plan, self.acting, setup.slots or seat_order_slots(setup.cards)
-        )
+        table = night_table(self.plan)
+        self.turn_call = table.turn_call
+        self._agenda = table.agenda(self.acting, setup.slots or seat_order_slots(setup.cards))
         self._advance()
 
     def apply(self, seat: int, action: Action) -> None:
@@ -90,7 +90,8 @@ class Game(GameState):
     def _advance(self) -> None:
         agenda = self._agenda
         while self._next < len(agenda):
-            turn, seat, step = agenda[self._next]
+            task = agenda[self._next]  # (turn, seat, step) as one int: night.task
+            turn, seat, step = task >> 16, (task >> 8 & 255) - 1, task & 255
             self._next += 1
             self.turn = turn
             d = STEPS[step][0](self, seat, turn, step)

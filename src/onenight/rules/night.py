@@ -43,7 +43,7 @@ def decide(
     ``None`` when there is nothing to choose: a mandatory action with no legal target
     is skipped (**Ruling**), and so is an optional one.
     """
-    key = (step, g.n, g.c, t, g.plan.turns[t].call, seat, blocked, extra)
+    key = (step, g.n, g.c, t, g.turn_call[t], seat, blocked, extra)
     d = _DECISIONS.get(key, _MISSING)
     if d is _MISSING:
         if len(_DECISIONS) > _DECISIONS_LIMIT:
@@ -303,6 +303,92 @@ if len(STEPS) != len(KINDS):
     raise AssertionError("one (offer, resolve) for each step of steps.KINDS")
 
 
+# -- the agenda ---------------------------------------------------------------------------
+#
+# A task ``(turn, seat, step)`` is kept as one int, ``turn << 16 | (seat + 1) << 8 | step``
+# (seat -1: a group step): ints sort in the tuples' order and cost no allocation, which
+# matters in simulations (a game a few microseconds long builds and walks its agenda).
+
+SEAT_SHIFT: Final = 8
+TURN_SHIFT: Final = 16  # state._task and Game._advance spell these out (hot paths)
+
+
+def task(turn: int, seat: int, step: int) -> int:
+    """The agenda's int for the task ``(turn, seat, step)``."""
+    return turn << TURN_SHIFT | (seat + 1) << SEAT_SHIFT | step
+
+
+def untask(t: int) -> tuple[int, int, int]:
+    """The task ``(turn, seat, step)`` of an agenda's int."""
+    return t >> TURN_SHIFT, (t >> SEAT_SHIFT & 255) - 1, t & 255
+
+
+class NightTable:
+    """What the agenda of any deal of one plan is made of, worked out once per plan: the
+    group tasks, and for each card and slot its holder's tasks (seat 0's ints: a seat
+    adds ``seat << SEAT_SHIFT``). Also each turn's call (for the decision cache)."""
+
+    __slots__ = ("_by_card", "_tasks", "groups", "plan", "turn_call")
+
+    def __init__(self, plan: TurnPlan) -> None:
+        self.plan = plan
+        groups, by_role = _tasks(plan.calls)
+        first = plan.first
+        self.groups: list[int] = sorted(task(first[k], GROUP, step) for k, step in groups)
+        self._tasks = by_role
+        #: card → slot → its tasks, as ints for seat 0 (filled as slots are met).
+        self._by_card: dict[R.Role, list[tuple[int, ...]]] = {}
+        self.turn_call: tuple[int, ...] = tuple(turn.call for turn in plan.turns)
+
+    def card_tasks(self, card: R.Role, slot: int) -> tuple[int, ...]:
+        """The tasks of the holder of ``slot`` of ``card`` at seat 0 (empty: none)."""
+        per_slot = self._by_card.get(card)
+        if per_slot is None:
+            per_slot = self._by_card[card] = []
+        while len(per_slot) <= slot:
+            plan, j_slot = self.plan, len(per_slot)
+            per_slot.append(
+                tuple(
+                    task(plan.copy_turn(k, j_slot, j), 0, step)
+                    for k, j, step in self._tasks.get(card, ())
+                )
+            )
+        return per_slot[slot]
+
+    def agenda(self, dealt: Sequence[R.Role], slots: Sequence[int]) -> list[int]:
+        """The night's tasks for a deal, in the order they run (see :func:`build_agenda`)."""
+        agenda = self.groups.copy()
+        by_card = self._by_card
+        for seat in range(len(dealt)):
+            card = dealt[seat]
+            slot = slots[seat]
+            per_slot = by_card.get(card)
+            tasks = per_slot[slot] if per_slot is not None and slot < len(per_slot) else None
+            if tasks is None:
+                tasks = self.card_tasks(card, slot)
+            if tasks:
+                add = seat << SEAT_SHIFT
+                for t in tasks:
+                    agenda.append(t + add)
+        agenda.sort()
+        return agenda
+
+
+_TABLES: dict[int, NightTable] = {}
+
+
+def night_table(plan: TurnPlan) -> NightTable:
+    """The plan's :class:`NightTable`, built once (keyed by the plan's identity: plans
+    are cached by :func:`.turns.turn_plan`, and each table keeps its plan alive, so an id
+    is never reused while its table is here)."""
+    table = _TABLES.get(id(plan))
+    if table is None or table.plan is not plan:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        table = _TABLES[id(plan)] = NightTable(plan)
+    return table
+
+
 @lru_cache(maxsize=4096)
 def _tasks(
     calls: tuple[str, ...],
@@ -320,24 +406,11 @@ def _tasks(
     return tuple(groups), {role: tuple(tasks) for role, tasks in by_role.items()}
 
 
-def build_agenda(
-    plan: TurnPlan, dealt: Sequence[R.Role], slots: Sequence[int]
-) -> list[tuple[int, int, int]]:
-    """The night's tasks ``(turn, seat, step)`` for a deal, in the order they run.
+def build_agenda(plan: TurnPlan, dealt: Sequence[R.Role], slots: Sequence[int]) -> list[int]:
+    """The night's tasks for a deal, in the order they run, each as :func:`task`'s int.
 
     Each task runs in its turn of the plan: a seat's steps in the turns of the copy of
     its card it holds (``slots[seat]``), so players who share a role act in slot order.
     Group steps (seat -1: the werewolves seeing each other …) run first in their turn.
     """
-    groups, by_role = _tasks(plan.calls)
-    first = plan.first
-    agenda = [(first[k], GROUP, step) for k, step in groups]
-    append = agenda.append
-    for seat, card in enumerate(dealt):
-        tasks = by_role.get(card)
-        if tasks is not None:
-            slot = slots[seat]
-            for k, j, step in tasks:
-                append((plan.copy_turn(k, slot, j), seat, step))
-    agenda.sort()
-    return agenda
+    return night_table(plan).agenda(dealt, slots)

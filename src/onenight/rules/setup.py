@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from . import roles as R
-from .editions import check_players, draw_deck, edition, validate_deck
+from .editions import EDITIONS, check_players, draw_deck, edition, validate_deck
 from .errors import InvalidSetup
 from .roles import Role
+from .turns import TurnPlan, turn_plan
 
 
 def check_names(players: Sequence[str]) -> None:
@@ -30,7 +30,6 @@ def check_names(players: Sequence[str]) -> None:
         seen.add(name)
 
 
-@dataclass(frozen=True)
 class Setup:
     """Everything chance decides before the night: the deal.
 
@@ -41,16 +40,85 @@ class Setup:
     in slot order. Empty: seat order. ``pool``: in a ``workshop`` draw, the enabled
     cards the deal was drawn from (``None`` otherwise); the night is planned from it.
     Build one with :meth:`shuffled` or :meth:`fixed`, which check it against the rules.
+
+    A value: compared and hashed by its fields, never changed. It is a plain class with
+    ``Final`` attributes rather than a frozen dataclass because a deal is made for every
+    simulated game, and a frozen dataclass's ``__init__`` (``object.__setattr__`` per
+    field, interpreted) cost more than the rest of the deal; compiled with mypyc the
+    attributes are read-only.
     """
 
-    edition: str
-    players: tuple[str, ...]
-    cards: tuple[Role, ...]
-    center: tuple[Role, ...]
-    center_wolf: Role | None = None
-    seed: int | None = None
-    slots: tuple[int, ...] = ()
-    pool: tuple[Role, ...] | None = None
+    __slots__ = (
+        "_plan",
+        "cards",
+        "center",
+        "center_wolf",
+        "edition",
+        "players",
+        "pool",
+        "seed",
+        "slots",
+    )
+
+    def __init__(
+        self,
+        edition: str,
+        players: tuple[str, ...],
+        cards: tuple[Role, ...],
+        center: tuple[Role, ...],
+        center_wolf: Role | None = None,
+        seed: int | None = None,
+        slots: tuple[int, ...] = (),
+        pool: tuple[Role, ...] | None = None,
+    ) -> None:
+        self.edition: Final = edition
+        self.players: Final = players
+        self.cards: Final = cards
+        self.center: Final = center
+        self.center_wolf: Final = center_wolf
+        self.seed: Final = seed
+        self.slots: Final = slots
+        self.pool: Final = pool
+        #: The night's turns, worked out when first asked for (a Dealer hands over its
+        #: own): not a field, it follows from the others.
+        self._plan: TurnPlan | None = None
+
+    @property
+    def plan(self) -> TurnPlan:
+        """The night's turns (:func:`.turns.turn_plan`), from the deck everyone knows
+        (the enabled cards in a workshop draw), never from the deal."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = turn_plan(EDITIONS[self.edition].id, self.pool or self.deck)
+        return plan
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.edition,
+            self.players,
+            self.cards,
+            self.center,
+            self.center_wolf,
+            self.seed,
+            self.slots,
+            self.pool,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Setup)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Setup(edition={self.edition!r}, players={self.players!r}, cards={self.cards!r}, "
+            f"center={self.center!r}, center_wolf={self.center_wolf!r}, seed={self.seed!r}, "
+            f"slots={self.slots!r}, pool={self.pool!r})"
+        )
 
     @property
     def deck(self) -> tuple[Role, ...]:
@@ -156,7 +224,7 @@ class Dealer:
     """Deals many games from one checked table: the edition, the seats and the deck
     (or, in ``workshop``, the enabled cards). The checks run once, here."""
 
-    __slots__ = ("_copies", "_draws", "_wolf", "deck", "edition", "n", "players")
+    __slots__ = ("_copies", "_draws", "_plan", "_wolf", "deck", "edition", "n", "players")
 
     def __init__(self, edition_id: str, players: Sequence[str], deck: Sequence[Role]) -> None:
         ed = edition(edition_id)
@@ -170,6 +238,8 @@ class Dealer:
         self._wolf = R.WEREWOLF if R.ALPHA_WOLF in deck else None
         #: Cards of which the deck holds several copies: each copy has its own turn.
         self._copies = {role: k for role, k in Counter(deck).items() if k > 1}
+        #: The night's turns of every deal (from the deck, or a draw's enabled cards).
+        self._plan = turn_plan(ed.id, self.deck)
 
     def deal(self, rng: random.Random, seed: int | None = None) -> Setup:
         """A new deal, shuffled with ``rng`` (``seed`` is only recorded), and the turn
@@ -185,7 +255,9 @@ class Dealer:
         dealt = tuple(cards[:n])
         slots = draw_slots(dealt, self._copies, rng)
         pool = self.deck if self._draws else None
-        return Setup(self.edition, self.players, dealt, tuple(cards[n:]), wolf, seed, slots, pool)
+        setup = Setup(self.edition, self.players, dealt, tuple(cards[n:]), wolf, seed, slots, pool)
+        setup._plan = self._plan
+        return setup
 
 
 def shuffle(cards: list[Role], rng: random.Random) -> None:
