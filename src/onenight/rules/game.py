@@ -109,7 +109,7 @@ class Game(GameState):
         self.votes[seat] = action.target
         self.history.append((seat, action))
         if len(self.votes) == self.n:
-            self._finish()
+            self._finish([self.votes[s] for s in range(self.n)])
 
     def _check_vote(self, seat: int, target: int) -> None:
         n = self.n
@@ -134,14 +134,21 @@ class Game(GameState):
         for seat, target in enumerate(targets):
             if target == seat or type(target) is not int or not 0 <= target < n:
                 self._check_vote(seat, target)
-        self.history.extend(zip(range(n), map(_VOTES.__getitem__, targets), strict=True))
-        self.votes = dict(enumerate(targets))
-        self._finish()
+        history, votes = self.history, self.votes  # votes: empty (checked above)
+        points = list(targets)
+        for seat in range(n):
+            target = points[seat]
+            history.append((seat, _VOTES[target]))
+            votes[seat] = target
+        self._finish(points)
 
-    def _finish(self) -> None:
+    def _finish(self, votes: list[int]) -> None:
+        """Close the vote (``votes[s]``: whom seat ``s`` points at): deaths, winners."""
         board, converted, printed = self.board, self.converted, self.printed
-        end_roles = [converted.get(board[s], printed[board[s]]) for s in range(self.n)]
-        votes = [self.votes[s] for s in range(self.n)]
+        if converted:
+            end_roles = [converted.get(board[s], printed[board[s]]) for s in range(self.n)]
+        else:
+            end_roles = [printed[board[s]] for s in range(self.n)]
         dead, protected = deaths(votes, end_roles)
         won = winners(self.edition.id, end_roles, dead)
         self.result = Result(

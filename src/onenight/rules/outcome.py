@@ -20,17 +20,19 @@ def deaths(
     """
     n = len(votes)
     counts = [0] * n
-    protected = set()
-    for voter, target in enumerate(votes):
+    protected: set[int] = set()
+    for voter in range(n):
+        target = votes[voter]
         if end_roles[voter] == R.BODYGUARD:
             protected.add(target)
         else:
             counts[target] += 1
-    for seat in protected:
-        counts[seat] = 0
+    if protected:
+        for seat in protected:
+            counts[seat] = 0
     top = max(counts)
     if top <= 1:
-        return frozenset(), frozenset(protected)
+        return _NOBODY, frozenset(protected) if protected else _NOBODY
     dead = {seat for seat in range(n) if counts[seat] == top}
     hunters = [seat for seat in dead if end_roles[seat] == R.HUNTER]
     while hunters:
@@ -39,7 +41,10 @@ def deaths(
             dead.add(target)
             if end_roles[target] == R.HUNTER:
                 hunters.append(target)
-    return frozenset(dead), frozenset(protected)
+    return frozenset(dead), frozenset(protected) if protected else _NOBODY
+
+
+_NOBODY: frozenset[int] = frozenset()  # shared: the common "nobody" answer, immutable
 
 
 # Sides for the win rules: the village, Werewolves, Minions, Tanners, Apprentice Tanners.
@@ -73,11 +78,12 @@ def winners(edition_id: str, end_roles: Sequence[Role], dead: frozenset[int]) ->
         minion_wins = non_minion_died  # someone who is not a Minion dies
         village_wins = not dead
     side_wins = (village_wins, wolves_win, minion_wins, False, tanner_died)
-    return frozenset(
+    won = [
         seat
-        for seat, side in enumerate(sides)
-        if side_wins[side] or (side == _TANNER and seat in dead)
-    )
+        for seat in range(len(sides))
+        if side_wins[sides[seat]] or (sides[seat] == _TANNER and seat in dead)
+    ]
+    return frozenset(won)
 
 
 def _workshop(
