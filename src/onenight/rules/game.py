@@ -131,11 +131,12 @@ class Game(GameState):
             raise IllegalAction("the vote cannot be closed at once now")
         if len(targets) != n:
             raise IllegalAction(f"{n} votes are needed, not {len(targets)}")
-        for seat, target in enumerate(targets):
+        points = list(targets)  # a list: compiled, indexed in C
+        for seat in range(n):
+            target = points[seat]
             if target == seat or type(target) is not int or not 0 <= target < n:
                 self._check_vote(seat, target)
         history, votes = self.history, self.votes  # votes: empty (checked above)
-        points = list(targets)
         for seat in range(n):
             target = points[seat]
             history.append((seat, _VOTES[target]))

@@ -30,8 +30,8 @@ GROUP: Final = -1
 Offer = Callable[[GameState, int, int, int], Decision | None]
 Resolve = Callable[[GameState, int, Action], None]
 
-_DECISIONS: dict[tuple[int, ...], Decision | None] = {}
-_DECISIONS_LIMIT = 500_000
+_DECISIONS: Final[dict[tuple[int, ...], Decision | None]] = {}
+_DECISIONS_LIMIT: Final = 500_000
 _MISSING: Final = object()
 
 
@@ -355,7 +355,7 @@ class NightTable:
             )
         return per_slot[slot]
 
-    def agenda(self, dealt: Sequence[R.Role], slots: Sequence[int]) -> list[int]:
+    def agenda(self, dealt: list[R.Role], slots: tuple[int, ...]) -> list[int]:
         """The night's tasks for a deal, in the order they run (see :func:`build_agenda`)."""
         agenda = self.groups.copy()
         by_card = self._by_card
@@ -374,7 +374,7 @@ class NightTable:
         return agenda
 
 
-_TABLES: dict[int, NightTable] = {}
+_TABLES: Final[dict[int, NightTable]] = {}
 
 
 def night_table(plan: TurnPlan) -> NightTable:
@@ -413,4 +413,4 @@ def build_agenda(plan: TurnPlan, dealt: Sequence[R.Role], slots: Sequence[int]) 
     its card it holds (``slots[seat]``), so players who share a role act in slot order.
     Group steps (seat -1: the werewolves seeing each other …) run first in their turn.
     """
-    return night_table(plan).agenda(dealt, slots)
+    return night_table(plan).agenda(list(dealt), tuple(slots))

@@ -314,13 +314,16 @@ def draw_slots(
     """A random copy for each dealt card of which the deck holds several (RULES.md §6):
     the holders of a card take distinct copies, each one equally likely, so which turn
     is yours tells nothing about who else holds your card."""
-    slots = [0] * len(dealt)
+    cards: tuple[Role, ...] = dealt if isinstance(dealt, tuple) else tuple(dealt)
+    n = len(cards)
+    slots = [0] * n
     free: dict[Role, list[int]] = {}
     rand = rng.random
-    for seat, card in enumerate(dealt):
-        k = copies.get(card)
-        if k is None:
+    for seat in range(n):
+        card = cards[seat]
+        if card not in copies:
             continue
+        k = copies[card]
         left = free.get(card)
         if left is None:
             left = free[card] = list(range(k))
