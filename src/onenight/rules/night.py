@@ -18,8 +18,7 @@ from typing import Final
 from . import roles as R
 from .actions import PASS, Action, Copy, Peek, Reveal, Shield, Swap, View
 from .editions import DELAYED_COPIES
-from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact
-from .facts import make_fact as _fact
+from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact, make_fact
 from .state import Decision, GameState
 from .steps import CALL_TASKS, DELAYED_STEPS, IMMEDIATE, KINDS, LG_PEEK
 from .turns import TurnPlan
@@ -56,6 +55,21 @@ def decide(
             Decision(seat, kind, key[4], tuple(acts), mandatory, step, t) if acts else None
         )
     return d  # type: ignore[return-value]
+
+
+_FactKey = tuple[int, str, int, R.Role, tuple[int, ...]]
+_FACTS: Final[dict[_FactKey, Fact]] = {}
+
+
+def _fact(key: _FactKey) -> Fact:
+    """The Fact of these fields, shared: facts are immutable values, and a cached one
+    costs a dict lookup where making a NamedTuple costs a Python-level call."""
+    fact = _FACTS.get(key)
+    if fact is None:
+        if len(_FACTS) > 100_000:
+            _FACTS.clear()
+        fact = _FACTS[key] = make_fact(key)
+    return fact
 
 
 def _shielded(g: GameState, seat: int) -> bool:
@@ -138,7 +152,7 @@ def offer_wolves_see(g: GameState, seat: int, t: int, step: int) -> Decision | N
     acting = g.acting
     for s in wolves:
         if acting[s] in R.WAKING_WOLVES:
-            _learn(g, s, _fact((t, WOLVES, -1, "", tuple(w for w in wolves if w != s))))
+            _learn(g, s, _fact((t, WOLVES, -1, "", tuple([w for w in wolves if w != s]))))
     return None
 
 
@@ -168,7 +182,7 @@ def offer_minion(g: GameState, seat: int, t: int, step: int) -> Decision | None:
 
 
 def offer_apprentice_tanner(g: GameState, seat: int, t: int, step: int) -> Decision | None:
-    tanners = tuple(s for s in _seats_acting(g, _TANNER) if s != seat)
+    tanners = tuple([s for s in _seats_acting(g, _TANNER) if s != seat])
     _learn(g, seat, _fact((t, TANNERS, -1, "", tanners)))
     if not tanners:
         g.converted[seat] = R.TANNER  # becomes a Tanner for good, with her card
@@ -178,7 +192,7 @@ def offer_apprentice_tanner(g: GameState, seat: int, t: int, step: int) -> Decis
 def offer_masons(g: GameState, seat: int, t: int, step: int) -> Decision | None:
     masons = _seats_acting(g, _MASON)
     for s in masons:
-        _learn(g, s, _fact((t, MASONS, -1, "", tuple(m for m in masons if m != s))))
+        _learn(g, s, _fact((t, MASONS, -1, "", tuple([m for m in masons if m != s]))))
     return None
 
 
@@ -249,7 +263,7 @@ def resolve_swap(g: GameState, seat: int, action: Action) -> None:
 
 def offer_aura(g: GameState, seat: int, t: int, step: int) -> Decision | None:
     acted = g.acted
-    seen = tuple(s for s in range(g.n) if s != seat and acted >> s & 1)
+    seen = tuple([s for s in range(g.n) if s != seat and acted >> s & 1])
     _learn(g, seat, _fact((t, ACTED, -1, "", seen)))
     return None
 

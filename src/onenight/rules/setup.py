@@ -326,7 +326,7 @@ def draw_slots(
         k = copies[card]
         left = free.get(card)
         if left is None:
-            left = free[card] = list(range(k))
+            left = free[card] = [j for j in range(k)]  # compiled: a C loop, no call
         i = int(rand() * len(left))
         slots[seat] = left.pop(i)
     return tuple(slots)
