@@ -30,7 +30,7 @@ def deaths(
         if roles[voter] == R.BODYGUARD:
             protected.add(target)
         else:
-            counts[target] += 1
+            counts[target] = counts[target] + 1  # compiled: a C add (``+=`` is generic)
     if protected:
         for seat in protected:
             counts[seat] = 0
@@ -90,12 +90,13 @@ def winners(edition_id: str, end_roles: Sequence[Role], dead: frozenset[int]) ->
         wolves_win = False
         minion_wins = non_minion_died  # someone who is not a Minion dies
         village_wins = not dead
-    side_wins = (village_wins, wolves_win, minion_wins, False, tanner_died)
-    won = [
-        seat
-        for seat in range(len(sides))
-        if side_wins[sides[seat]] or (sides[seat] == _TANNER and seat in dead)
-    ]
+    # A list, not a tuple: compiled, a tuple of bools is a C struct, boxed at each index.
+    side_wins = [village_wins, wolves_win, minion_wins, False, tanner_died]
+    won = []
+    for seat in range(len(sides)):
+        side = sides[seat]
+        if side_wins[side] or (side == _TANNER and seat in dead):
+            won.append(seat)
     return frozenset(won)
 
 

@@ -9,14 +9,19 @@ Every pick is ``options[int(rng.random() * len(options))]``, so a run is reprodu
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .game import Game
+from .setup import Dealer
 from .state import DAY, VOTE
 
 
 def play_night(game: Game, rng: random.Random) -> Game:
     """Every night choice at random among the legal ones."""
-    rand = rng.random
+    return _night(game, rng.random)
+
+
+def _night(game: Game, rand: Callable[[], float]) -> Game:
     d = game.decision
     while d is not None:
         options = d.choices
@@ -27,7 +32,10 @@ def play_night(game: Game, rng: random.Random) -> Game:
 
 def random_votes(n: int, rng: random.Random) -> list[int]:
     """A random point for each of ``n`` seats: any other seat, uniformly (seat order)."""
-    rand = rng.random
+    return _votes(n, rng.random)
+
+
+def _votes(n: int, rand: Callable[[], float]) -> list[int]:
     points = []
     for seat in range(n):
         t = int(rand() * (n - 1))
@@ -37,7 +45,19 @@ def random_votes(n: int, rng: random.Random) -> list[int]:
 
 def play_random(game: Game, rng: random.Random) -> Game:
     """A whole game at random: the night, then every seat's vote at once."""
-    play_night(game, rng)
+    return _play(game, rng.random)
+
+
+def _play(game: Game, rand: Callable[[], float]) -> Game:
+    _night(game, rand)
     if game.phase == DAY or game.phase == VOTE:
-        game.apply_votes(random_votes(game.n, rng))
+        game.apply_votes(_votes(game.n, rand))
+    return game
+
+
+def play_games(dealer: Dealer, rng: random.Random, count: int) -> Game | None:
+    """Deal and play ``count`` random games (what ``onenight bench`` times); the last."""
+    game = None
+    for _ in range(count):
+        game = play_random(Game(dealer.deal(rng)), rng)
     return game
