@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from . import roles as R
@@ -224,7 +224,17 @@ class Dealer:
     """Deals many games from one checked table: the edition, the seats and the deck
     (or, in ``workshop``, the enabled cards). The checks run once, here."""
 
-    __slots__ = ("_copies", "_draws", "_plan", "_wolf", "deck", "edition", "n", "players")
+    __slots__ = (
+        "_copies",
+        "_draws",
+        "_no_slots",
+        "_plan",
+        "_wolf",
+        "deck",
+        "edition",
+        "n",
+        "players",
+    )
 
     def __init__(self, edition_id: str, players: Sequence[str], deck: Sequence[Role]) -> None:
         ed = edition(edition_id)
@@ -240,6 +250,7 @@ class Dealer:
         self._copies = {role: k for role, k in Counter(deck).items() if k > 1}
         #: The night's turns of every deal (from the deck, or a draw's enabled cards).
         self._plan = turn_plan(ed.id, self.deck)
+        self._no_slots = (0,) * self.n  # the slots when no card has two copies
 
     def deal(self, rng: random.Random, seed: int | None = None) -> Setup:
         """A new deal, shuffled with ``rng`` (``seed`` is only recorded), and the turn
@@ -250,10 +261,11 @@ class Dealer:
         else:
             cards = list(self.deck)
             wolf = self._wolf
-        shuffle(cards, rng)
+        rand = rng.random  # fetched once: a bound method is made at each fetch
+        _shuffle(cards, rand)
         n = self.n
         dealt = tuple(cards[:n])
-        slots = draw_slots(dealt, self._copies, rng)
+        slots = _draw_slots(dealt, self._copies, rand) if self._copies else self._no_slots
         pool = self.deck if self._draws else None
         setup = Setup(self.edition, self.players, dealt, tuple(cards[n:]), wolf, seed, slots, pool)
         setup._plan = self._plan
@@ -262,7 +274,10 @@ class Dealer:
 
 def shuffle(cards: list[Role], rng: random.Random) -> None:
     """Fisher–Yates with ``rng.random()``: the engine's one shuffle, seeded and fast."""
-    rand = rng.random
+    _shuffle(cards, rng.random)
+
+
+def _shuffle(cards: list[Role], rand: Callable[[], float]) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
@@ -315,15 +330,20 @@ def draw_slots(
     the holders of a card take distinct copies, each one equally likely, so which turn
     is yours tells nothing about who else holds your card."""
     cards: tuple[Role, ...] = dealt if isinstance(dealt, tuple) else tuple(dealt)
+    return _draw_slots(cards, copies, rng.random)
+
+
+def _draw_slots(
+    cards: tuple[Role, ...], copies: dict[Role, int], rand: Callable[[], float]
+) -> tuple[int, ...]:
     n = len(cards)
     slots = [0] * n
     free: dict[Role, list[int]] = {}
-    rand = rng.random
     for seat in range(n):
         card = cards[seat]
-        if card not in copies:
+        k = copies.get(card, 0)
+        if k == 0:
             continue
-        k = copies[card]
         left = free.get(card)
         if left is None:
             left = free[card] = [j for j in range(k)]  # compiled: a C loop, no call

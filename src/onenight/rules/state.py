@@ -6,7 +6,6 @@ read and change it; :class:`.game.Game` adds the moves (``apply`` …) on top of
 from __future__ import annotations
 
 from bisect import insort
-from functools import lru_cache
 from typing import Final
 
 from . import choices as C
@@ -160,9 +159,20 @@ def _task(turn: int, seat: int, step: int) -> int:
     return turn << 16 | (seat + 1) << 8 | step
 
 
-@lru_cache(maxsize=256)
+_BOARDS: Final[dict[int, dict[int, int]]] = {}
+
+
 def _start_board(n: int, c: int, wolf: bool) -> dict[int, int]:
-    """Target → card id at the deal (copied for each game, never changed)."""
+    """Target → card id at the deal (copied for each game, never changed); cached in a
+    plain dict by an int key (an lru_cache call costs more than the copy)."""
+    key = n << 8 | c << 1 | wolf
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _BOARDS[key] = _new_board(n, c, wolf)
+    return board
+
+
+def _new_board(n: int, c: int, wolf: bool) -> dict[int, int]:
     board = {seat: seat for seat in range(n)}
     board.update({CENTER + i: n + i for i in range(c)})
     if wolf:
