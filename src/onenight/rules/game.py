@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from .actions import CENTER, Action, Vote
 from .errors import IllegalAction
-from .night import STEPS, night_table
+from .night import night_table, offer, resolve
 from .outcome import deaths, winners
 from .result import Result
 from .setup import Setup, seat_order_slots
@@ -45,7 +45,7 @@ class Game(GameState):
             self.history.append((seat, action))
             self.night_log.append((d.turn, seat, action))
             self.decision = None
-            STEPS[d.step][1](self, seat, action)
+            resolve(self, seat, d.step, action)
             self._advance()
         elif self.phase == VOTE:
             self._vote(seat, action)
@@ -94,7 +94,7 @@ class Game(GameState):
             turn, seat, step = task >> 16, (task >> 8 & 255) - 1, task & 255
             self._next += 1
             self.turn = turn
-            d = STEPS[step][0](self, seat, turn, step)
+            d = offer(self, seat, turn, step)
             if d is not None:
                 self.decision = d
                 return

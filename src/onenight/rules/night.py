@@ -20,7 +20,33 @@ from .actions import PASS, Action, Copy, Peek, Reveal, Shield, Swap, View
 from .editions import DELAYED_COPIES
 from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact, make_fact
 from .state import Decision, GameState
-from .steps import CALL_TASKS, DELAYED_STEPS, IMMEDIATE, KINDS, LG_PEEK
+from .steps import (
+    ALPHA,
+    APPRENTICE_TANNER,
+    AURA,
+    CALL_TASKS,
+    COPY,
+    DELAYED_STEPS,
+    DRUNK,
+    IMMEDIATE,
+    INSOMNIAC,
+    INVESTIGATE,
+    KINDS,
+    LG_PEEK,
+    LONE_PEEK,
+    LOOK_CENTER,
+    LOOK_PLAYER,
+    MASONS_SEE,
+    MINION_SEE,
+    REVEAL,
+    ROB,
+    SEER,
+    SHIELD,
+    TROUBLE,
+    WITCH_LOOK,
+    WITCH_SWAP,
+    WOLVES_SEE,
+)
 from .turns import TurnPlan
 
 GROUP: Final = -1
@@ -313,6 +339,70 @@ STEPS: Final[tuple[tuple[Offer, Resolve], ...]] = (
     (offer_insomniac, _no_resolve),  # INSOMNIAC
     (offer_choice, resolve_reveal),  # REVEAL
 )
+
+
+def offer(g: GameState, seat: int, t: int, step: int) -> Decision | None:
+    """``STEPS[step][0](g, seat, t, step)``, as direct calls: compiled, each is a C call,
+    where a call through the table goes through Python's calling convention."""
+    if step in (SHIELD, COPY, LG_PEEK, LOOK_PLAYER, SEER, LOOK_CENTER, WITCH_LOOK, TROUBLE, REVEAL):
+        return offer_choice(g, seat, t, step)
+    if step == WOLVES_SEE:
+        return offer_wolves_see(g, seat, t, step)
+    if step == LONE_PEEK:
+        return offer_lone_peek(g, seat, t, step)
+    if step == ALPHA:
+        return offer_alpha(g, seat, t, step)
+    if step == MINION_SEE:
+        return offer_minion(g, seat, t, step)
+    if step == APPRENTICE_TANNER:
+        return offer_apprentice_tanner(g, seat, t, step)
+    if step == MASONS_SEE:
+        return offer_masons(g, seat, t, step)
+    if step == INVESTIGATE:
+        return offer_investigate(g, seat, t, step)
+    if step in (ROB, DRUNK):
+        return offer_own_card(g, seat, t, step)
+    if step == WITCH_SWAP:
+        return offer_witch_swap(g, seat, t, step)
+    if step == AURA:
+        return offer_aura(g, seat, t, step)
+    if step == INSOMNIAC:
+        return offer_insomniac(g, seat, t, step)
+    raise AssertionError(f"no step {step}")
+
+
+def resolve(g: GameState, seat: int, step: int, action: Action) -> None:
+    """``STEPS[step][1](g, seat, action)``, as direct calls (see :func:`offer`)."""
+    if step == SHIELD:
+        resolve_shield(g, seat, action)
+        return
+    if step == COPY:
+        resolve_copy(g, seat, action)
+        return
+    if step in (LONE_PEEK, LOOK_PLAYER, SEER, LOOK_CENTER):
+        resolve_look(g, seat, action)
+        return
+    if step == LG_PEEK:
+        resolve_little_girl(g, seat, action)
+        return
+    if step in (ALPHA, WITCH_SWAP, TROUBLE, DRUNK):
+        resolve_swap(g, seat, action)
+        return
+    if step == INVESTIGATE:
+        resolve_investigate(g, seat, action)
+        return
+    if step == ROB:
+        resolve_rob(g, seat, action)
+        return
+    if step == WITCH_LOOK:
+        resolve_witch_look(g, seat, action)
+        return
+    if step == REVEAL:
+        resolve_reveal(g, seat, action)
+        return
+    _no_resolve(g, seat, action)
+
+
 if len(STEPS) != len(KINDS):
     raise AssertionError("one (offer, resolve) for each step of steps.KINDS")
 
