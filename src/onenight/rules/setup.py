@@ -104,6 +104,10 @@ class Setup:
             self.pool,
         )
 
+    def __reduce__(self) -> tuple[type[Setup], tuple[Any, ...]]:
+        # Pickle and copy by the fields (a compiled class has no instance __dict__).
+        return Setup, self._fields()
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
