@@ -21,6 +21,7 @@ COMPILED = [
     "game",
     "night",
     "outcome",
+    "play",
     "result",
     "roles",
     "setup",

@@ -11,8 +11,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from onenight.rules import Game, Phase
+from onenight.rules import Phase
+from onenight.rules.play import play_night, play_random, random_votes
 from onenight.session.errors import LATE
+
+__all__ = ["pick", "play_night", "play_random", "random_night", "random_player", "random_votes"]
 
 if TYPE_CHECKING:  # the client needs the server extra: the engine's part here does not
     from onenight.client import Client
@@ -23,29 +26,6 @@ T = TypeVar("T")
 def pick(options: Sequence[T], rng: random.Random) -> T:
     """One of ``options``, uniformly (``options`` must not be empty)."""
     return options[int(rng.random() * len(options))]
-
-
-def play_night(game: Game, rng: random.Random) -> Game:
-    """Every night choice at random among the legal ones."""
-    rand = rng.random
-    while (d := game.decision) is not None:
-        options = d.choices
-        game.apply(d.seat, options[int(rand() * len(options))])
-    return game
-
-
-def random_votes(n: int, rng: random.Random) -> list[int]:
-    """A random point for each of ``n`` seats: any other seat, uniformly."""
-    rand = rng.random
-    return [t + (t >= seat) for seat, t in enumerate(int(rand() * (n - 1)) for _ in range(n))]
-
-
-def play_random(game: Game, rng: random.Random) -> Game:
-    """A whole game at random: the night, then every seat's vote at once."""
-    play_night(game, rng)
-    if game.phase in (Phase.DAY, Phase.VOTE):
-        game.apply_votes(random_votes(game.n, rng))
-    return game
 
 
 # ----- over the protocol: a client that plays at random --------------------------------

@@ -298,3 +298,36 @@ def test_bench_command_prints_the_promised_json() -> None:
         timeout=120,
     )
     assert bad.returncode == 2 and "unknown role" in bad.stderr
+
+
+def test_a_setup_is_a_value_compared_hashed_pickled_and_copied_by_its_fields() -> None:
+    import copy
+    import pickle
+
+    deck = default_deck("ultimate", 6)
+    setup = Setup.shuffled("ultimate", [f"p{i}" for i in range(6)], deck, seed=11)
+    same = Setup.shuffled("ultimate", [f"p{i}" for i in range(6)], deck, seed=11)
+    other = Setup.shuffled("ultimate", [f"p{i}" for i in range(6)], deck, seed=12)
+    assert setup == same and hash(setup) == hash(same) and setup != other
+    assert setup != setup.to_json()
+    for twin in (pickle.loads(pickle.dumps(setup)), copy.copy(setup), copy.deepcopy(setup)):
+        assert twin == setup and hash(twin) == hash(setup)
+        assert Game(twin).turns == Game(setup).turns
+    assert repr(setup).startswith("Setup(edition='ultimate', players=('p0', ")
+    assert {setup: 1}[same] == 1
+
+
+def test_a_dealt_setup_plans_the_night_as_one_read_back_from_json() -> None:
+    from onenight.rules import Dealer, turn_plan
+
+    deck = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "villager", "villager"]
+    deck.append("insomniac")
+    dealer = Dealer("ultimate", [f"p{i}" for i in range(5)], deck)
+    rng = random.Random(5)
+    for _ in range(30):
+        setup = dealer.deal(rng)
+        fresh = Setup.from_json(setup.to_json())
+        assert setup.plan == fresh.plan == turn_plan("ultimate", tuple(deck))
+        a, b = Game(setup), Game(fresh)
+        assert a.turns == b.turns and a.history == b.history
+        assert (a.decision and a.decision.turn) == (b.decision and b.decision.turn)

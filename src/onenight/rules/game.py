@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from .actions import CENTER, Action, Vote
 from .errors import IllegalAction
-from .night import STEPS, build_agenda
+from .night import night_table, offer, resolve
 from .outcome import deaths, winners
 from .result import Result
 from .setup import Setup, seat_order_slots
@@ -29,9 +29,9 @@ class Game(GameState):
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
-        self._agenda = build_agenda(
-            self.plan, self.acting, setup.slots or seat_order_slots(setup.cards)
-        )
+        table = night_table(self.plan)
+        self.turn_call = table.turn_call
+        self._agenda = table.agenda(self.acting, setup.slots or seat_order_slots(setup.cards))
         self._advance()
 
     def apply(self, seat: int, action: Action) -> None:
@@ -45,7 +45,7 @@ class Game(GameState):
             self.history.append((seat, action))
             self.night_log.append((d.turn, seat, action))
             self.decision = None
-            STEPS[d.step][1](self, seat, action)
+            resolve(self, seat, d.step, action)
             self._advance()
         elif self.phase == VOTE:
             self._vote(seat, action)
@@ -90,10 +90,11 @@ class Game(GameState):
     def _advance(self) -> None:
         agenda = self._agenda
         while self._next < len(agenda):
-            turn, seat, step = agenda[self._next]
+            task = agenda[self._next]  # (turn, seat, step) as one int: night.task
+            turn, seat, step = task >> 16, (task >> 8 & 255) - 1, task & 255
             self._next += 1
             self.turn = turn
-            d = STEPS[step][0](self, seat, turn, step)
+            d = offer(self, seat, turn, step)
             if d is not None:
                 self.decision = d
                 return
@@ -108,7 +109,7 @@ class Game(GameState):
         self.votes[seat] = action.target
         self.history.append((seat, action))
         if len(self.votes) == self.n:
-            self._finish()
+            self._finish([self.votes[s] for s in range(self.n)])
 
     def _check_vote(self, seat: int, target: int) -> None:
         n = self.n
@@ -130,17 +131,25 @@ class Game(GameState):
             raise IllegalAction("the vote cannot be closed at once now")
         if len(targets) != n:
             raise IllegalAction(f"{n} votes are needed, not {len(targets)}")
-        for seat, target in enumerate(targets):
+        points = list(targets)  # a list: compiled, indexed in C
+        for seat in range(n):
+            target = points[seat]
             if target == seat or type(target) is not int or not 0 <= target < n:
                 self._check_vote(seat, target)
-        self.history.extend(zip(range(n), map(_VOTES.__getitem__, targets), strict=True))
-        self.votes = dict(enumerate(targets))
-        self._finish()
+        history, votes = self.history, self.votes  # votes: empty (checked above)
+        for seat in range(n):
+            target = points[seat]
+            history.append(_VOTE_ENTRIES[seat][target])
+            votes[seat] = target
+        self._finish(points)
 
-    def _finish(self) -> None:
+    def _finish(self, votes: list[int]) -> None:
+        """Close the vote (``votes[s]``: whom seat ``s`` points at): deaths, winners."""
         board, converted, printed = self.board, self.converted, self.printed
-        end_roles = [converted.get(board[s], printed[board[s]]) for s in range(self.n)]
-        votes = [self.votes[s] for s in range(self.n)]
+        if converted:
+            end_roles = [converted.get(board[s], printed[board[s]]) for s in range(self.n)]
+        else:
+            end_roles = [printed[board[s]] for s in range(self.n)]
         dead, protected = deaths(votes, end_roles)
         won = winners(self.edition.id, end_roles, dead)
         self.result = Result(
@@ -161,6 +170,12 @@ class Game(GameState):
 
 
 _VOTES: Final = tuple(Vote(t) for t in range(CENTER))
+#: ``(seat, Vote(target))`` history entries, shared (immutable): a closed vote adds one
+#: per seat, and simulations close millions. Typed ``Any`` so that mypyc keeps these
+#: tuple objects (a ``tuple[int, Vote]`` would be unboxed, then boxed anew per append).
+_VOTE_ENTRIES: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple((seat, vote) for vote in _VOTES) for seat in range(CENTER)
+)
 
 
 def _describe(action: Action) -> str:

@@ -18,10 +18,35 @@ from typing import Final
 from . import roles as R
 from .actions import PASS, Action, Copy, Peek, Reveal, Shield, Swap, View
 from .editions import DELAYED_COPIES
-from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact
-from .facts import make_fact as _fact
+from .facts import ACTED, LITTLE_GIRL, MASONS, SAW, TANNERS, WOLVES, Fact, make_fact
 from .state import Decision, GameState
-from .steps import CALL_TASKS, DELAYED_STEPS, IMMEDIATE, KINDS, LG_PEEK
+from .steps import (
+    ALPHA,
+    APPRENTICE_TANNER,
+    AURA,
+    CALL_TASKS,
+    COPY,
+    DELAYED_STEPS,
+    DRUNK,
+    IMMEDIATE,
+    INSOMNIAC,
+    INVESTIGATE,
+    KINDS,
+    LG_PEEK,
+    LONE_PEEK,
+    LOOK_CENTER,
+    LOOK_PLAYER,
+    MASONS_SEE,
+    MINION_SEE,
+    REVEAL,
+    ROB,
+    SEER,
+    SHIELD,
+    TROUBLE,
+    WITCH_LOOK,
+    WITCH_SWAP,
+    WOLVES_SEE,
+)
 from .turns import TurnPlan
 
 GROUP: Final = -1
@@ -30,8 +55,8 @@ GROUP: Final = -1
 Offer = Callable[[GameState, int, int, int], Decision | None]
 Resolve = Callable[[GameState, int, Action], None]
 
-_DECISIONS: dict[tuple[int, ...], Decision | None] = {}
-_DECISIONS_LIMIT = 500_000
+_DECISIONS: Final[dict[tuple[int, ...], Decision | None]] = {}
+_DECISIONS_LIMIT: Final = 500_000
 _MISSING: Final = object()
 
 
@@ -43,7 +68,7 @@ def decide(
     ``None`` when there is nothing to choose: a mandatory action with no legal target
     is skipped (**Ruling**), and so is an optional one.
     """
-    key = (step, g.n, g.c, t, g.plan.turns[t].call, seat, blocked, extra)
+    key = (step, g.n, g.c, t, g.turn_call[t], seat, blocked, extra)
     d = _DECISIONS.get(key, _MISSING)
     if d is _MISSING:
         if len(_DECISIONS) > _DECISIONS_LIMIT:
@@ -56,6 +81,21 @@ def decide(
             Decision(seat, kind, key[4], tuple(acts), mandatory, step, t) if acts else None
         )
     return d  # type: ignore[return-value]
+
+
+_FactKey = tuple[int, str, int, R.Role, tuple[int, ...]]
+_FACTS: Final[dict[_FactKey, Fact]] = {}
+
+
+def _fact(key: _FactKey) -> Fact:
+    """The Fact of these fields, shared: facts are immutable values, and a cached one
+    costs a dict lookup where making a NamedTuple costs a Python-level call."""
+    fact = _FACTS.get(key)
+    if fact is None:
+        if len(_FACTS) > 100_000:
+            _FACTS.clear()
+        fact = _FACTS[key] = make_fact(key)
+    return fact
 
 
 def _shielded(g: GameState, seat: int) -> bool:
@@ -138,7 +178,7 @@ def offer_wolves_see(g: GameState, seat: int, t: int, step: int) -> Decision | N
     acting = g.acting
     for s in wolves:
         if acting[s] in R.WAKING_WOLVES:
-            _learn(g, s, _fact((t, WOLVES, -1, "", tuple(w for w in wolves if w != s))))
+            _learn(g, s, _fact((t, WOLVES, -1, "", tuple([w for w in wolves if w != s]))))
     return None
 
 
@@ -168,7 +208,7 @@ def offer_minion(g: GameState, seat: int, t: int, step: int) -> Decision | None:
 
 
 def offer_apprentice_tanner(g: GameState, seat: int, t: int, step: int) -> Decision | None:
-    tanners = tuple(s for s in _seats_acting(g, _TANNER) if s != seat)
+    tanners = tuple([s for s in _seats_acting(g, _TANNER) if s != seat])
     _learn(g, seat, _fact((t, TANNERS, -1, "", tanners)))
     if not tanners:
         g.converted[seat] = R.TANNER  # becomes a Tanner for good, with her card
@@ -178,7 +218,7 @@ def offer_apprentice_tanner(g: GameState, seat: int, t: int, step: int) -> Decis
 def offer_masons(g: GameState, seat: int, t: int, step: int) -> Decision | None:
     masons = _seats_acting(g, _MASON)
     for s in masons:
-        _learn(g, s, _fact((t, MASONS, -1, "", tuple(m for m in masons if m != s))))
+        _learn(g, s, _fact((t, MASONS, -1, "", tuple([m for m in masons if m != s]))))
     return None
 
 
@@ -249,7 +289,7 @@ def resolve_swap(g: GameState, seat: int, action: Action) -> None:
 
 def offer_aura(g: GameState, seat: int, t: int, step: int) -> Decision | None:
     acted = g.acted
-    seen = tuple(s for s in range(g.n) if s != seat and acted >> s & 1)
+    seen = tuple([s for s in range(g.n) if s != seat and acted >> s & 1])
     _learn(g, seat, _fact((t, ACTED, -1, "", seen)))
     return None
 
@@ -299,8 +339,158 @@ STEPS: Final[tuple[tuple[Offer, Resolve], ...]] = (
     (offer_insomniac, _no_resolve),  # INSOMNIAC
     (offer_choice, resolve_reveal),  # REVEAL
 )
+
+
+def offer(g: GameState, seat: int, t: int, step: int) -> Decision | None:
+    """``STEPS[step][0](g, seat, t, step)``, as direct calls: compiled, each is a C call,
+    where a call through the table goes through Python's calling convention."""
+    if step in (SHIELD, COPY, LG_PEEK, LOOK_PLAYER, SEER, LOOK_CENTER, WITCH_LOOK, TROUBLE, REVEAL):
+        return offer_choice(g, seat, t, step)
+    if step == WOLVES_SEE:
+        return offer_wolves_see(g, seat, t, step)
+    if step == LONE_PEEK:
+        return offer_lone_peek(g, seat, t, step)
+    if step == ALPHA:
+        return offer_alpha(g, seat, t, step)
+    if step == MINION_SEE:
+        return offer_minion(g, seat, t, step)
+    if step == APPRENTICE_TANNER:
+        return offer_apprentice_tanner(g, seat, t, step)
+    if step == MASONS_SEE:
+        return offer_masons(g, seat, t, step)
+    if step == INVESTIGATE:
+        return offer_investigate(g, seat, t, step)
+    if step in (ROB, DRUNK):
+        return offer_own_card(g, seat, t, step)
+    if step == WITCH_SWAP:
+        return offer_witch_swap(g, seat, t, step)
+    if step == AURA:
+        return offer_aura(g, seat, t, step)
+    if step == INSOMNIAC:
+        return offer_insomniac(g, seat, t, step)
+    raise AssertionError(f"no step {step}")
+
+
+def resolve(g: GameState, seat: int, step: int, action: Action) -> None:
+    """``STEPS[step][1](g, seat, action)``, as direct calls (see :func:`offer`)."""
+    if step == SHIELD:
+        resolve_shield(g, seat, action)
+        return
+    if step == COPY:
+        resolve_copy(g, seat, action)
+        return
+    if step in (LONE_PEEK, LOOK_PLAYER, SEER, LOOK_CENTER):
+        resolve_look(g, seat, action)
+        return
+    if step == LG_PEEK:
+        resolve_little_girl(g, seat, action)
+        return
+    if step in (ALPHA, WITCH_SWAP, TROUBLE, DRUNK):
+        resolve_swap(g, seat, action)
+        return
+    if step == INVESTIGATE:
+        resolve_investigate(g, seat, action)
+        return
+    if step == ROB:
+        resolve_rob(g, seat, action)
+        return
+    if step == WITCH_LOOK:
+        resolve_witch_look(g, seat, action)
+        return
+    if step == REVEAL:
+        resolve_reveal(g, seat, action)
+        return
+    _no_resolve(g, seat, action)
+
+
 if len(STEPS) != len(KINDS):
     raise AssertionError("one (offer, resolve) for each step of steps.KINDS")
+
+
+# -- the agenda ---------------------------------------------------------------------------
+#
+# A task ``(turn, seat, step)`` is kept as one int, ``turn << 16 | (seat + 1) << 8 | step``
+# (seat -1: a group step): ints sort in the tuples' order and cost no allocation, which
+# matters in simulations (a game a few microseconds long builds and walks its agenda).
+
+SEAT_SHIFT: Final = 8
+TURN_SHIFT: Final = 16  # state._task and Game._advance spell these out (hot paths)
+
+
+def task(turn: int, seat: int, step: int) -> int:
+    """The agenda's int for the task ``(turn, seat, step)``."""
+    return turn << TURN_SHIFT | (seat + 1) << SEAT_SHIFT | step
+
+
+def untask(t: int) -> tuple[int, int, int]:
+    """The task ``(turn, seat, step)`` of an agenda's int."""
+    return t >> TURN_SHIFT, (t >> SEAT_SHIFT & 255) - 1, t & 255
+
+
+class NightTable:
+    """What the agenda of any deal of one plan is made of, worked out once per plan: the
+    group tasks, and for each card and slot its holder's tasks (seat 0's ints: a seat
+    adds ``seat << SEAT_SHIFT``). Also each turn's call (for the decision cache)."""
+
+    __slots__ = ("_by_card", "_tasks", "groups", "plan", "turn_call")
+
+    def __init__(self, plan: TurnPlan) -> None:
+        self.plan = plan
+        groups, by_role = _tasks(plan.calls)
+        first = plan.first
+        self.groups: list[int] = sorted(task(first[k], GROUP, step) for k, step in groups)
+        self._tasks = by_role
+        #: card → slot → its tasks, as ints for seat 0 (filled as slots are met).
+        self._by_card: dict[R.Role, list[tuple[int, ...]]] = {}
+        self.turn_call: tuple[int, ...] = tuple(turn.call for turn in plan.turns)
+
+    def card_tasks(self, card: R.Role, slot: int) -> tuple[int, ...]:
+        """The tasks of the holder of ``slot`` of ``card`` at seat 0 (empty: none)."""
+        per_slot = self._by_card.get(card)
+        if per_slot is None:
+            per_slot = self._by_card[card] = []
+        while len(per_slot) <= slot:
+            plan, j_slot = self.plan, len(per_slot)
+            per_slot.append(
+                tuple(
+                    task(plan.copy_turn(k, j_slot, j), 0, step)
+                    for k, j, step in self._tasks.get(card, ())
+                )
+            )
+        return per_slot[slot]
+
+    def agenda(self, dealt: list[R.Role], slots: tuple[int, ...]) -> list[int]:
+        """The night's tasks for a deal, in the order they run (see :func:`build_agenda`)."""
+        agenda = self.groups.copy()
+        by_card = self._by_card
+        for seat in range(len(dealt)):
+            card = dealt[seat]
+            slot = slots[seat]
+            per_slot = by_card.get(card)
+            tasks = per_slot[slot] if per_slot is not None and slot < len(per_slot) else None
+            if tasks is None:
+                tasks = self.card_tasks(card, slot)
+            if tasks:
+                add = seat << SEAT_SHIFT
+                for t in tasks:
+                    agenda.append(t + add)
+        agenda.sort()
+        return agenda
+
+
+_TABLES: Final[dict[int, NightTable]] = {}
+
+
+def night_table(plan: TurnPlan) -> NightTable:
+    """The plan's :class:`NightTable`, built once (keyed by the plan's identity: plans
+    are cached by :func:`.turns.turn_plan`, and each table keeps its plan alive, so an id
+    is never reused while its table is here)."""
+    table = _TABLES.get(id(plan))
+    if table is None or table.plan is not plan:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        table = _TABLES[id(plan)] = NightTable(plan)
+    return table
 
 
 @lru_cache(maxsize=4096)
@@ -320,24 +510,11 @@ def _tasks(
     return tuple(groups), {role: tuple(tasks) for role, tasks in by_role.items()}
 
 
-def build_agenda(
-    plan: TurnPlan, dealt: Sequence[R.Role], slots: Sequence[int]
-) -> list[tuple[int, int, int]]:
-    """The night's tasks ``(turn, seat, step)`` for a deal, in the order they run.
+def build_agenda(plan: TurnPlan, dealt: Sequence[R.Role], slots: Sequence[int]) -> list[int]:
+    """The night's tasks for a deal, in the order they run, each as :func:`task`'s int.
 
     Each task runs in its turn of the plan: a seat's steps in the turns of the copy of
     its card it holds (``slots[seat]``), so players who share a role act in slot order.
     Group steps (seat -1: the werewolves seeing each other …) run first in their turn.
     """
-    groups, by_role = _tasks(plan.calls)
-    first = plan.first
-    agenda = [(first[k], GROUP, step) for k, step in groups]
-    append = agenda.append
-    for seat, card in enumerate(dealt):
-        tasks = by_role.get(card)
-        if tasks is not None:
-            slot = slots[seat]
-            for k, j, step in tasks:
-                append((plan.copy_turn(k, slot, j), seat, step))
-    agenda.sort()
-    return agenda
+    return night_table(plan).agenda(list(dealt), tuple(slots))

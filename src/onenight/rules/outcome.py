@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from . import roles as R
 from .roles import Role
@@ -18,40 +19,57 @@ def deaths(
     the highest count dies. A dying Hunter takes his target with him (unless protected
     or already dead), again and again while new Hunters die.
     """
-    n = len(votes)
+    # Lists, not Sequences: compiled, a list is indexed in C without boxing the index.
+    points: list[int] = votes if isinstance(votes, list) else list(votes)
+    roles: list[Role] = end_roles if isinstance(end_roles, list) else list(end_roles)
+    n = len(points)
     counts = [0] * n
-    protected = set()
-    for voter, target in enumerate(votes):
-        if end_roles[voter] == R.BODYGUARD:
+    protected: set[int] = set()
+    for voter in range(n):
+        target = points[voter]
+        if roles[voter] == R.BODYGUARD:
             protected.add(target)
         else:
-            counts[target] += 1
-    for seat in protected:
-        counts[seat] = 0
-    top = max(counts)
+            counts[target] = counts[target] + 1  # compiled: a C add (``+=`` is generic)
+    if protected:
+        for seat in protected:
+            counts[seat] = 0
+    top = 0
+    for count in counts:
+        if count > top:
+            top = count
     if top <= 1:
-        return frozenset(), frozenset(protected)
+        return _NOBODY, frozenset(protected) if protected else _NOBODY
     dead = {seat for seat in range(n) if counts[seat] == top}
-    hunters = [seat for seat in dead if end_roles[seat] == R.HUNTER]
+    hunters = [seat for seat in dead if roles[seat] == R.HUNTER]
     while hunters:
-        target = votes[hunters.pop()]
+        target = points[hunters.pop()]
         if target not in dead and target not in protected:
             dead.add(target)
-            if end_roles[target] == R.HUNTER:
+            if roles[target] == R.HUNTER:
                 hunters.append(target)
-    return frozenset(dead), frozenset(protected)
+    return frozenset(dead), frozenset(protected) if protected else _NOBODY
+
+
+_NOBODY: Final[frozenset[int]] = frozenset()  # shared: the common "nobody" answer, immutable
 
 
 # Sides for the win rules: the village, Werewolves, Minions, Tanners, Apprentice Tanners.
-_VILLAGE, _WOLF, _MINION, _TANNER, _APPRENTICE = range(5)
-_SIDE: dict[Role, int] = {role: _VILLAGE for role in R.ALL_ROLES}
+# Final: compiled, a Final global is a constant, any other one a dict lookup per read.
+_VILLAGE: Final = 0
+_WOLF: Final = 1
+_MINION: Final = 2
+_TANNER: Final = 3
+_APPRENTICE: Final = 4
+_SIDE: Final[dict[Role, int]] = {role: _VILLAGE for role in R.ALL_ROLES}
 _SIDE.update({role: _WOLF for role in R.WOLF_FAMILY})
 _SIDE.update({R.MINION: _MINION, R.TANNER: _TANNER, R.APPRENTICE_TANNER: _APPRENTICE})
 
 
 def winners(edition_id: str, end_roles: Sequence[Role], dead: frozenset[int]) -> frozenset[int]:
     """The seats that win, by the edition's rules."""
-    sides = [_SIDE[role] for role in end_roles]
+    side_of = _SIDE
+    sides = [side_of[role] for role in end_roles]
     any_wolf = _WOLF in sides
     wolf_died = tanner_died = non_minion_died = False
     for seat in dead:
@@ -72,12 +90,14 @@ def winners(edition_id: str, end_roles: Sequence[Role], dead: frozenset[int]) ->
         wolves_win = False
         minion_wins = non_minion_died  # someone who is not a Minion dies
         village_wins = not dead
-    side_wins = (village_wins, wolves_win, minion_wins, False, tanner_died)
-    return frozenset(
-        seat
-        for seat, side in enumerate(sides)
-        if side_wins[side] or (side == _TANNER and seat in dead)
-    )
+    # A list, not a tuple: compiled, a tuple of bools is a C struct, boxed at each index.
+    side_wins = [village_wins, wolves_win, minion_wins, False, tanner_died]
+    won = []
+    for seat in range(len(sides)):
+        side = sides[seat]
+        if side_wins[side] or (side == _TANNER and seat in dead):
+            won.append(seat)
+    return frozenset(won)
 
 
 def _workshop(

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from . import roles as R
-from .editions import check_players, draw_deck, edition, validate_deck
+from .editions import EDITIONS, check_players, draw_deck, edition, validate_deck
 from .errors import InvalidSetup
 from .roles import Role
+from .turns import TurnPlan, turn_plan
 
 
 def check_names(players: Sequence[str]) -> None:
@@ -30,7 +30,6 @@ def check_names(players: Sequence[str]) -> None:
         seen.add(name)
 
 
-@dataclass(frozen=True)
 class Setup:
     """Everything chance decides before the night: the deal.
 
@@ -41,16 +40,89 @@ class Setup:
     in slot order. Empty: seat order. ``pool``: in a ``workshop`` draw, the enabled
     cards the deal was drawn from (``None`` otherwise); the night is planned from it.
     Build one with :meth:`shuffled` or :meth:`fixed`, which check it against the rules.
+
+    A value: compared and hashed by its fields, never changed. It is a plain class with
+    ``Final`` attributes rather than a frozen dataclass because a deal is made for every
+    simulated game, and a frozen dataclass's ``__init__`` (``object.__setattr__`` per
+    field, interpreted) cost more than the rest of the deal; compiled with mypyc the
+    attributes are read-only.
     """
 
-    edition: str
-    players: tuple[str, ...]
-    cards: tuple[Role, ...]
-    center: tuple[Role, ...]
-    center_wolf: Role | None = None
-    seed: int | None = None
-    slots: tuple[int, ...] = ()
-    pool: tuple[Role, ...] | None = None
+    __slots__ = (
+        "_plan",
+        "cards",
+        "center",
+        "center_wolf",
+        "edition",
+        "players",
+        "pool",
+        "seed",
+        "slots",
+    )
+
+    def __init__(
+        self,
+        edition: str,
+        players: tuple[str, ...],
+        cards: tuple[Role, ...],
+        center: tuple[Role, ...],
+        center_wolf: Role | None = None,
+        seed: int | None = None,
+        slots: tuple[int, ...] = (),
+        pool: tuple[Role, ...] | None = None,
+    ) -> None:
+        self.edition: Final = edition
+        self.players: Final = players
+        self.cards: Final = cards
+        self.center: Final = center
+        self.center_wolf: Final = center_wolf
+        self.seed: Final = seed
+        self.slots: Final = slots
+        self.pool: Final = pool
+        #: The night's turns, worked out when first asked for (a Dealer hands over its
+        #: own): not a field, it follows from the others.
+        self._plan: TurnPlan | None = None
+
+    @property
+    def plan(self) -> TurnPlan:
+        """The night's turns (:func:`.turns.turn_plan`), from the deck everyone knows
+        (the enabled cards in a workshop draw), never from the deal."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = turn_plan(EDITIONS[self.edition].id, self.pool or self.deck)
+        return plan
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.edition,
+            self.players,
+            self.cards,
+            self.center,
+            self.center_wolf,
+            self.seed,
+            self.slots,
+            self.pool,
+        )
+
+    def __reduce__(self) -> tuple[type[Setup], tuple[Any, ...]]:
+        # Pickle and copy by the fields (a compiled class has no instance __dict__).
+        return Setup, self._fields()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Setup)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Setup(edition={self.edition!r}, players={self.players!r}, cards={self.cards!r}, "
+            f"center={self.center!r}, center_wolf={self.center_wolf!r}, seed={self.seed!r}, "
+            f"slots={self.slots!r}, pool={self.pool!r})"
+        )
 
     @property
     def deck(self) -> tuple[Role, ...]:
@@ -156,7 +228,17 @@ class Dealer:
     """Deals many games from one checked table: the edition, the seats and the deck
     (or, in ``workshop``, the enabled cards). The checks run once, here."""
 
-    __slots__ = ("_copies", "_draws", "_wolf", "deck", "edition", "n", "players")
+    __slots__ = (
+        "_copies",
+        "_draws",
+        "_no_slots",
+        "_plan",
+        "_wolf",
+        "deck",
+        "edition",
+        "n",
+        "players",
+    )
 
     def __init__(self, edition_id: str, players: Sequence[str], deck: Sequence[Role]) -> None:
         ed = edition(edition_id)
@@ -170,6 +252,9 @@ class Dealer:
         self._wolf = R.WEREWOLF if R.ALPHA_WOLF in deck else None
         #: Cards of which the deck holds several copies: each copy has its own turn.
         self._copies = {role: k for role, k in Counter(deck).items() if k > 1}
+        #: The night's turns of every deal (from the deck, or a draw's enabled cards).
+        self._plan = turn_plan(ed.id, self.deck)
+        self._no_slots = (0,) * self.n  # the slots when no card has two copies
 
     def deal(self, rng: random.Random, seed: int | None = None) -> Setup:
         """A new deal, shuffled with ``rng`` (``seed`` is only recorded), and the turn
@@ -180,17 +265,23 @@ class Dealer:
         else:
             cards = list(self.deck)
             wolf = self._wolf
-        shuffle(cards, rng)
+        rand = rng.random  # fetched once: a bound method is made at each fetch
+        _shuffle(cards, rand)
         n = self.n
         dealt = tuple(cards[:n])
-        slots = draw_slots(dealt, self._copies, rng)
+        slots = _draw_slots(dealt, self._copies, rand) if self._copies else self._no_slots
         pool = self.deck if self._draws else None
-        return Setup(self.edition, self.players, dealt, tuple(cards[n:]), wolf, seed, slots, pool)
+        setup = Setup(self.edition, self.players, dealt, tuple(cards[n:]), wolf, seed, slots, pool)
+        setup._plan = self._plan
+        return setup
 
 
 def shuffle(cards: list[Role], rng: random.Random) -> None:
     """Fisher–Yates with ``rng.random()``: the engine's one shuffle, seeded and fast."""
-    rand = rng.random
+    _shuffle(cards, rng.random)
+
+
+def _shuffle(cards: list[Role], rand: Callable[[], float]) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
@@ -242,16 +333,24 @@ def draw_slots(
     """A random copy for each dealt card of which the deck holds several (RULES.md §6):
     the holders of a card take distinct copies, each one equally likely, so which turn
     is yours tells nothing about who else holds your card."""
-    slots = [0] * len(dealt)
+    cards: tuple[Role, ...] = dealt if isinstance(dealt, tuple) else tuple(dealt)
+    return _draw_slots(cards, copies, rng.random)
+
+
+def _draw_slots(
+    cards: tuple[Role, ...], copies: dict[Role, int], rand: Callable[[], float]
+) -> tuple[int, ...]:
+    n = len(cards)
+    slots = [0] * n
     free: dict[Role, list[int]] = {}
-    rand = rng.random
-    for seat, card in enumerate(dealt):
-        k = copies.get(card)
-        if k is None:
+    for seat in range(n):
+        card = cards[seat]
+        k = copies.get(card, 0)
+        if k == 0:
             continue
         left = free.get(card)
         if left is None:
-            left = free[card] = list(range(k))
+            left = free[card] = [j for j in range(k)]  # compiled: a C loop, no call
         i = int(rand() * len(left))
         slots[seat] = left.pop(i)
     return tuple(slots)

@@ -6,7 +6,6 @@ read and change it; :class:`.game.Game` adds the moves (``apply`` …) on top of
 from __future__ import annotations
 
 from bisect import insort
-from functools import lru_cache
 from typing import Final
 
 from . import choices as C
@@ -17,7 +16,7 @@ from .phase import Phase
 from .result import Result
 from .roles import Role
 from .setup import Setup
-from .turns import Turn, turn_plan
+from .turns import Turn
 
 NIGHT: Final = Phase.NIGHT
 DAY: Final = Phase.DAY
@@ -80,7 +79,7 @@ class GameState:
         #: Which card id lies at each target now.
         self.board: dict[int, int] = _start_board(n, c, wolf is not None).copy()
         #: The night's turns, from the deck everyone knows (never from the deal).
-        self.plan: Final = turn_plan(ed.id, setup.pool or setup.deck)
+        self.plan: Final = setup.plan
         self.calls: Final[tuple[str, ...]] = self.plan.calls
         self.turns: Final[tuple[Turn, ...]] = self.plan.turns
         #: The role each seat acts as at night (the dealt card; a Doppelgänger's copy).
@@ -99,9 +98,11 @@ class GameState:
         self.phase = NIGHT
         self.turn = 0  #: the turn of the night being played (len(turns) after it)
         self.decision: Decision | None = None
-        #: The night's tasks ``(turn, seat, step)`` in order (:func:`.night.build_agenda`),
-        #: and the next one to run.
-        self._agenda: list[tuple[int, int, int]] = []
+        #: Each turn's call (what the decision cache keys on).
+        self.turn_call: tuple[int, ...] = ()
+        #: The night's tasks ``(turn, seat, step)`` in order, each as one int
+        #: (:func:`.night.build_agenda`, :func:`.night.task`), and the next one to run.
+        self._agenda: list[int] = []
         self._next = 0
 
     @property
@@ -141,7 +142,7 @@ class GameState:
         """A Doppelgänger's copied action made at once: its steps in her call's next turns."""
         plan, k = self.plan, self.call
         for j, step in enumerate(steps):
-            insort(self._agenda, (plan.doppel_turn(k, j), seat, step), lo=self._next)
+            insort(self._agenda, _task(plan.doppel_turn(k, j), seat, step), lo=self._next)
 
     def insert_at(self, call: str, seat: int, steps: tuple[int, ...], last: bool = False) -> None:
         """A Doppelgänger's copied action made later: in ``call``'s first turns (its last
@@ -150,12 +151,28 @@ class GameState:
         k = self.calls.index(call)
         for j, step in enumerate(steps):
             turn = plan.last_turn(k) if last else plan.copy_turn(k, 0, j)
-            insort(self._agenda, (turn, seat, step), lo=self._next)
+            insort(self._agenda, _task(turn, seat, step), lo=self._next)
 
 
-@lru_cache(maxsize=256)
+def _task(turn: int, seat: int, step: int) -> int:
+    """:func:`.night.task` (``night`` imports this module)."""
+    return turn << 16 | (seat + 1) << 8 | step
+
+
+_BOARDS: Final[dict[int, dict[int, int]]] = {}
+
+
 def _start_board(n: int, c: int, wolf: bool) -> dict[int, int]:
-    """Target → card id at the deal (copied for each game, never changed)."""
+    """Target → card id at the deal (copied for each game, never changed); cached in a
+    plain dict by an int key (an lru_cache call costs more than the copy)."""
+    key = n << 8 | c << 1 | wolf
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _BOARDS[key] = _new_board(n, c, wolf)
+    return board
+
+
+def _new_board(n: int, c: int, wolf: bool) -> dict[int, int]:
     board = {seat: seat for seat in range(n)}
     board.update({CENTER + i: n + i for i in range(c)})
     if wolf:

@@ -39,7 +39,30 @@ KINDS: Final[tuple[tuple[str, bool, C.Builder | None], ...]] = (
     ("", False, None),
     ("reveal", False, C.reveal),
 )
-(
+# Final ints, one per step (in :data:`KINDS`'s order): compiled, a Final is a constant
+# where any other global is a dict lookup per read (the night dispatches on these).
+SHIELD: Final = 0
+COPY: Final = 1
+WOLVES_SEE: Final = 2
+LONE_PEEK: Final = 3
+LG_PEEK: Final = 4
+ALPHA: Final = 5
+MINION_SEE: Final = 6
+APPRENTICE_TANNER: Final = 7
+MASONS_SEE: Final = 8
+LOOK_PLAYER: Final = 9
+SEER: Final = 10
+LOOK_CENTER: Final = 11
+INVESTIGATE: Final = 12
+ROB: Final = 13
+WITCH_LOOK: Final = 14
+WITCH_SWAP: Final = 15
+TROUBLE: Final = 16
+AURA: Final = 17
+DRUNK: Final = 18
+INSOMNIAC: Final = 19
+REVEAL: Final = 20
+_NUMBERS: Final = [
     SHIELD,
     COPY,
     WOLVES_SEE,
@@ -61,7 +84,9 @@ KINDS: Final[tuple[tuple[str, bool, C.Builder | None], ...]] = (
     DRUNK,
     INSOMNIAC,
     REVEAL,
-) = range(len(KINDS))
+]
+if list(range(len(KINDS))) != _NUMBERS:
+    raise AssertionError("one step number for each row of KINDS, in order")
 
 #: What each role does at its call: ``None`` for a group step run once for all.
 CALL_TASKS: Final[dict[str, tuple[tuple[R.Role | None, tuple[int, ...]], ...]]] = {
