@@ -525,13 +525,20 @@ class Sampler:
                 p *= 1.0 / n
         return p
 
-    def sample(self, rng: random.Random, want: int, tries: int) -> list[World]:
-        """Up to ``want`` worlds of positive weight, from at most ``tries`` draws."""
+    def sample(
+        self, rng: random.Random, want: int, tries: int, ess: float | None = None
+    ) -> list[World]:
+        """Up to ``want`` worlds of positive weight, from at most ``tries`` draws; with
+        ``ess``, only until the worlds' effective number (their weights' total squared
+        over the total of their squares) reaches it."""
         worlds: list[World] = []
+        total = squares = 0.0
         for _ in range(tries):
             w = self.world(rng)
             if w is not None and w.weight > 0:
                 worlds.append(w)
-                if len(worlds) >= want:
+                total += w.weight
+                squares += w.weight * w.weight
+                if len(worlds) >= want or (ess is not None and total * total >= ess * squares):
                     break
         return worlds
