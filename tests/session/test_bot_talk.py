@@ -276,8 +276,10 @@ async def test_when_the_host_ends_the_day_early_the_bots_name_their_votes() -> N
         await t.clock.advance(VOTE)
         assert play.phase == Phase.END and not set(play.random_votes) & set(bot_seats(t))
         for seat in bot_seats(t):
+            # (it may also answer a vote named against it: an accusation it had not heard)
             lines = said_by(t, seat, opened)
-            assert len(lines) == 1 and lines[0].startswith("I will vote for ")
+            votes = [line for line in lines if line.startswith("I will vote for ")]
+            assert len(votes) == 1, (seat, lines)
     finally:
         await t.hub.stop()
 
