@@ -295,6 +295,9 @@ class Sampler:
         self.shield_bits = sum(1 << s for s in self.shields)
         #: The seats whose claims weigh a world (those who spoke, but this one).
         self.speakers = [s for s, cs in enumerate(self.claims) if cs and s != know.seat]
+        #: Deals dropped by the roulette in this sampling (they count as kept worlds
+        #: towards a sampling's size, as they were before: a cheap draw, not a lost one).
+        self.dropped = 0
         #: The speakers who claimed a role, and the role.
         self.claimed = [(s, r) for s in self.speakers if (r := self.roles[s]) is not None]
         #: P(claims | seat, card, night), per sampler (the claims are fixed in it).
@@ -405,6 +408,7 @@ class Sampler:
         for seat, role in self.claimed:
             if cards[seat] != role and cards[seat] in SURELY_HONEST:
                 if rng.random() >= ROULETTE:
+                    self.dropped += 1
                     return None
                 weight /= ROULETTE
                 break
@@ -554,17 +558,21 @@ class Sampler:
     def sample(
         self, rng: random.Random, want: int, tries: int, ess: float | None = None
     ) -> list[World]:
-        """Up to ``want`` worlds of positive weight, from at most ``tries`` draws; with
-        ``ess``, only until the worlds' effective number (their weights' total squared
-        over the total of their squares) reaches it."""
+        """Up to ``want`` worlds of positive weight (a deal the roulette dropped counts
+        as one), from at most ``tries`` draws; with ``ess``, only until the worlds'
+        effective number (their weights' total squared over the total of their squares)
+        reaches it."""
         worlds: list[World] = []
         total = squares = 0.0
+        self.dropped = 0
         for _ in range(tries):
             w = self.world(rng)
             if w is not None and w.weight > 0:
                 worlds.append(w)
                 total += w.weight
                 squares += w.weight * w.weight
-                if len(worlds) >= want or (ess is not None and total * total >= ess * squares):
+                if ess is not None and total * total >= ess * squares:
                     break
+            if len(worlds) + self.dropped >= want:
+                break
         return worlds
