@@ -112,7 +112,8 @@ async def test_each_line_of_talk_reaches_a_player_once() -> None:
     try:
         await t.clock.advance(20)
         frames = await t.read()
-        chats = [f["text"] for f in frames if f["type"] == "chat"]
+        # (by seat: two Villagers, or a liar and a Villager, may say the same sentence)
+        chats = [(f["seat"], f["text"]) for f in frames if f["type"] == "chat"]
         claims = [(f["seat"], json.dumps(f["claim"])) for f in frames if f["type"] == "claim"]
         assert chats and claims
         assert len(chats) == len(set(chats))
