@@ -112,7 +112,8 @@ async def test_each_line_of_talk_reaches_a_player_once() -> None:
     try:
         await t.clock.advance(20)
         frames = await t.read()
-        chats = [f["text"] for f in frames if f["type"] == "chat"]
+        # (by seat: two Villagers, or a liar and a Villager, may say the same sentence)
+        chats = [(f["seat"], f["text"]) for f in frames if f["type"] == "chat"]
         claims = [(f["seat"], json.dumps(f["claim"])) for f in frames if f["type"] == "claim"]
         assert chats and claims
         assert len(chats) == len(set(chats))
@@ -276,8 +277,10 @@ async def test_when_the_host_ends_the_day_early_the_bots_name_their_votes() -> N
         await t.clock.advance(VOTE)
         assert play.phase == Phase.END and not set(play.random_votes) & set(bot_seats(t))
         for seat in bot_seats(t):
+            # (it may also answer a vote named against it: an accusation it had not heard)
             lines = said_by(t, seat, opened)
-            assert len(lines) == 1 and lines[0].startswith("I will vote for ")
+            votes = [line for line in lines if line.startswith("I will vote for ")]
+            assert len(votes) == 1, (seat, lines)
     finally:
         await t.hub.stop()
 

@@ -32,6 +32,10 @@ from .worlds import SEER_CENTER, Knowledge, Sampler, World
 WORLDS = 100
 TRIES = 15 * WORLDS
 SMALL = 6
+#: A sampling stops early once its worlds' effective number reaches this (twice this at a
+#: small table): their weights are very unequal (an effective 20 or so of 200 kept
+#: worlds is common), and where they are less so, more worlds add little.
+ESS = 15.0
 #: Made-up stories weighed per claimable role.
 STORIES_PER_ROLE = 4
 #: How much more a circle vote (nobody dies) must promise than the best target.
@@ -86,7 +90,7 @@ class ReasonerBot(BasicBot):
 
     def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
         k = 2 if len(view["players"]) <= SMALL else 1
-        return self.sampler(view, board).sample(self.rng, k * WORLDS, k * TRIES)
+        return self.sampler(view, board).sample(self.rng, k * WORLDS, k * TRIES, k * ESS)
 
     # -- the day -----------------------------------------------------------------------------
 
