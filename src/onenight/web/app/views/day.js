@@ -21,7 +21,8 @@ function talkLine(e, players) {
 }
 
 /** A separator that opens a game's talk. @param {number} n */
-const gameSep = (n) => h("li", { class: "sep", role: "separator", "data-game": String(n) }, h("span", {}, t("day.game", { n })));
+// A list item (a list holds only items): it reads as the heading of the lines after it.
+const gameSep = (n) => h("li", { class: "sep", "data-game": String(n) }, h("span", {}, t("day.game", { n })));
 
 /** The talk: the log and, for players, a line to say or whisper. Each game's talk opens
  * on its separator ("Game 2"), the earlier games' above it.

@@ -26,9 +26,8 @@ export function dealView(s) {
     type: "button",
     id: "mycard",
     class: `flip${store.ui.revealed ? " up" : ""}`,
-    "aria-label": t("card.hold"),
     "aria-describedby": "card-live",
-  }, h("div", { class: "flipper" }, back, face));
+  }, h("span", { class: "sr-only" }, t("card.hold")), h("div", { class: "flipper", "aria-hidden": "true" }, back, face));
   /** @param {boolean} up */
   const show = (up) => {
     card.classList.toggle("up", up);

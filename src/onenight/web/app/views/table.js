@@ -52,7 +52,6 @@ export function tableView(opts) {
         style,
         "data-target": String(target),
         "aria-pressed": st.pressed ? "true" : "false",
-        "aria-label": opts.label ? opts.label(target) : name,
         disabled: !st.enabled,
         onclick: () => opts.onTap(target),
       },
@@ -60,9 +59,16 @@ export function tableView(opts) {
       // A seat: a colour and an initial of its own (two "Basic bot …" stay apart at a
       // glance), then the whole name, on two lines and smaller when it is long.
       typeof target === "number" ? h("span", { class: "badge", "aria-hidden": "true", style: `--hue:${hue(target, n)}` }, initial(name)) : null,
-      h("span", { class: `tname${typeof target === "number" ? fit(name) : ""}` }, typeof target === "number" ? name : String(Number(String(target).split(":")[1]) + 1 || "W")),
-      mine ? h("span", { class: "you" }, t("lobby.you")) : null,
-      st.note ? h("span", { class: "note" }, st.note) : null,
+      // A center card shows its number; a screen reader hears its name instead.
+      typeof target === "number"
+        ? h("span", { class: `tname${fit(name)}` }, name)
+        : h("span", { class: "tname", "aria-hidden": "true" }, String(Number(String(target).split(":")[1]) + 1 || "W")),
+      typeof target === "number" ? null : h("span", { class: "sr-only" }, name),
+      mine ? h("span", { class: "you" }, ` ${t("lobby.you")}`) : null,
+      st.note ? h("span", { class: "note" }, ` ${st.note}`) : null,
+      // The name a button is read by is its own text (axe: label-content-name-mismatch):
+      // what a tap does is said after it, for screen readers only.
+      opts.label ? h("span", { class: "sr-only" }, `, ${opts.label(target)}`) : null,
     );
   };
   const seats = players.map((_, i) => {

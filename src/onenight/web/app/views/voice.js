@@ -132,10 +132,10 @@ export function panel() {
     const who = m.speaker && !me
       ? h("button", {
         type: "button", class: `vperson${m.whisperTo === id ? " held" : ""}`, "data-member": String(id),
-        "aria-label": t("voice.holdWhisper", { name }), "aria-pressed": m.whisperTo === id ? "true" : "false",
+        "aria-pressed": m.whisperTo === id ? "true" : "false",
         onpointerdown: (/** @type {Event} */ e) => { e.preventDefault(); m.whisper(id); },
         oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(), // a long press is no menu
-      }, ring, label)
+      }, ring, label, h("span", { class: "sr-only" }, `, ${t("voice.holdWhisper", { name })}`))
       : h("div", { class: "vperson", "data-member": String(id) }, ring, label);
     const volume = me ? null : h("input", {
       type: "range", class: "vol", min: 0, max: 1, step: 0.05, value: m.volume(id),
