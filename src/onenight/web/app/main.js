@@ -13,7 +13,7 @@ import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
 import { rememberChoice, turnLabel } from "./views/common.js";
-import { dayView, voteView } from "./views/day.js";
+import { dayView, plug, voteView } from "./views/day.js";
 import { homeView, joinView, noRoomView } from "./views/home.js";
 import { lobbyView, setEditions } from "./views/lobby.js";
 import { dealView, nightView } from "./views/night.js";
@@ -36,6 +36,7 @@ const conn = new Connection(
   (frame) => {
     const newTurn = take(frame);
     voiceFrame(frame);
+    if (frame.type === "state" && !claimsAsked) loadClaims();
     const s = store.state;
     if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
     if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }), lang());
@@ -69,6 +70,17 @@ function voiceFrame(frame) {
       changed();
     }, () => { voiceQueue = null; });
   }
+}
+
+/** Claims (views/claims.js) load with the first game's frame: a first visit to the home
+ * page or a lobby does not download them. */
+let claimsAsked = false;
+function loadClaims() {
+  claimsAsked = true;
+  import("./views/claims.js").then((m) => {
+    plug.claims = m;
+    changed();
+  }, () => { claimsAsked = false; });
 }
 
 /** Report a refusal in the page. @param {unknown} err */
@@ -119,6 +131,8 @@ const actions = {
   },
   /** @param {number | null} to @param {string} text */
   say: (to, text) => send(to === null ? { type: "chat", text } : { type: "whisper", to, text }),
+  /** @param {Frame} claim */
+  claim: (claim) => send({ type: "claim", claim }),
   endDay: () => send({ type: "end_day" }),
   /** @param {boolean} ready */
   ready: (ready) => send({ type: "ready", ready }),
@@ -273,7 +287,8 @@ function render() {
   drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
   const talk = voice?.panel();
-  if (talk) (root.querySelector(".phasebar") || root.querySelector("main h1"))?.after(talk);
+  // On the result, after the team verdict: the page opens with who won.
+  if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector("main h1"))?.after(talk);
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 
