@@ -174,16 +174,41 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
             p.context.close()
 
 
+#: The words of the result's verdict, cards and scores that a line ends in the middle of
+#: (a word whose letters lie on two lines); a hyphen or a space may end a line, and a
+#: player's name (one long word, perhaps) may break anywhere.
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const root of document.querySelectorAll('.verdict, .cardtable :is(td, th), #scoreboard')) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement.closest('.pname')) continue; // a name may be one long word
+      for (const m of n.textContent.matchAll(/[^\\s-]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+#: Half an emoji: a surrogate without its pair.
+HALF = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+
+
 def test_client_result_opens_with_the_team_verdict_for_each_reader(
     browser: Any, server: Server
 ) -> None:
     ann = open_player(browser, "ann")
     bob = open_player(browser, "bob", "fr-FR")
-    cat = open_player(browser, "cat", "ja-JP")
+    # A long name of emoji: the votes' picture shortens it, never in the middle of one.
+    cat = open_player(browser, "anne🐺🦊🐱🐶🐭", "ja-JP")
     eve = open_player(browser, "eve")
     players = [ann, bob, cat]
     everyone = [*players, eve]
-    langs = {"ann": "en", "bob": "fr", "cat": "ja", "eve": "en"}
+    langs = {"ann": "en", "bob": "fr", cat.name: "ja", "eve": "en"}
     try:
         code = create_room(ann, server.http)
         for p in (bob, cat):
@@ -225,6 +250,11 @@ def test_client_result_opens_with_the_team_verdict_for_each_reader(
                 if langs[p.name] == "fr":
                     assert text == (f"{n} jeton" if n <= 1 else f"{n} jetons")
             no_side_scroll(p)
+            if langs[p.name] != "ja":  # Japanese wraps between any two characters
+                assert p.page.evaluate(BROKEN_WORDS) == [], p.name
+            labels = p.page.locator(".votes-svg text").all_text_contents()
+            assert "anne🐺🦊🐱…" in labels
+            assert not any(HALF.search(x) for x in labels), labels
         check_problems(everyone)
     finally:
         for p in everyone:

@@ -34,7 +34,7 @@ export function resultView(g, act) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")), h("th", { scope: "col" }, t("end.dealt")), h("th", { scope: "col" }, t("end.final")))),
       h("tbody", {},
         players.map((name, i) => h("tr", { class: winners.includes(name) ? "won" : "" },
-          h("th", { scope: "row" }, name, dead.includes(name) ? ` ✝ ${t("end.died")}` : "", winners.includes(name) ? ` ★ ${t("end.won")}` : ""),
+          h("th", { scope: "row" }, h("span", { class: "pname" }, name), dead.includes(name) ? ` ✝ ${t("end.died")}` : "", winners.includes(name) ? ` ★ ${t("end.won")}` : ""),
           h("td", {}, dealt.cards[i] ? chip(dealt.cards[i]) : "?"),
           h("td", {}, chip(r.cards[name])))),
         r.center.map((/** @type {string} */ role, /** @type {number} */ i) => h("tr", { class: "centerrow" },
