@@ -2,10 +2,10 @@
 /** The end: deaths and winners, every card (dealt → at dawn), the votes as arrows, the
  * night step by step, the scoreboard, rematch. Also the shared replay page. */
 import { h, svg } from "../dom.js";
-import { callName, list, plural, roleName, t } from "../i18n.js";
+import { callName, list, roleName, t } from "../i18n.js";
 import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
-import { actionText, factText } from "./common.js";
+import { actionText, factText, scoreboard } from "./common.js";
 import { talkPanel } from "./day.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
@@ -131,13 +131,4 @@ function replay(r, players, ed) {
       h("button", { type: "button", id: "step-prev", class: "secondary", disabled: n <= 1, onclick: () => { ui.step = n - 1; changed(); } }, `◀ ${t("end.prev")}`),
       h("span", { id: "step", "aria-live": "polite" }, t("end.step", { n, total })),
       h("button", { type: "button", id: "step-next", class: "secondary", disabled: n >= total, onclick: () => { ui.step = n + 1; changed(); } }, `${t("end.next")} ▶`)) : null);
-}
-
-export function scoreboard() {
-  const room = store.room;
-  if (!room) return null;
-  return h("section", { class: "scores", "aria-labelledby": "scores-h" },
-    h("h2", { id: "scores-h" }, t("lobby.scoreboard")),
-    h("ul", { id: "scoreboard" }, room.scoreboard.map((/** @type {Frame} */ s) => h("li", {}, h("span", {}, s.name), " ", h("span", { class: "chips" }, plural("chips", s.chips))))),
-    room.champions.length ? h("p", {}, t("lobby.champions", { names: list(room.champions.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)?.name || "?")) })) : null);
 }
