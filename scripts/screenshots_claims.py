@@ -87,7 +87,7 @@ def shoot(browser: Any, base: str, lang: str) -> None:
         cat.page.click("#tile-1")
         cat.page.click("#claim-card-pick [data-role=werewolf]")
         cat.page.click("#claim-say")
-        cat.page.wait_for_function("document.querySelectorAll('.talk li.claim').length >= 5")
+        cat.page.wait_for_function("() => document.querySelectorAll('.talk li.claim').length >= 5")
         # cat starts her own claim: the Robber, bob's card.
         cat.page.click("#claim-role")
         cat.page.click("#claim-role-pick [data-role=robber]")
