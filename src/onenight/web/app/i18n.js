@@ -59,6 +59,16 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 
+/**
+ * A count in words, in this language's plural form: `plural("chips", 1)` reads
+ * `chips.one` ("1 chip"), `plural("chips", 2)` `chips.other` ("2 chips"); a form the
+ * catalogue lacks falls back to `other`. @param {string} key @param {number} n
+ */
+export function plural(key, n) {
+  const form = new Intl.PluralRules(current).select(n);
+  return t(`${key}.${form}` in catalogue ? `${key}.${form}` : `${key}.other`, { n });
+}
+
 /** A role's (or a group call's) name as this edition says it. @param {string} role @param {string} [edition] */
 export function roleName(role, edition = "") {
   const byLang = names[current] || {};

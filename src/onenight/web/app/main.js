@@ -13,11 +13,9 @@ import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
 import { rememberChoice, turnLabel } from "./views/common.js";
-import { dayView, voteView } from "./views/day.js";
+import { dayView, plug, voteView } from "./views/day.js";
 import { homeView, joinView, noRoomView } from "./views/home.js";
 import { lobbyView, setEditions } from "./views/lobby.js";
-import { dealView, nightView } from "./views/night.js";
-import { resultView } from "./views/result.js";
 
 /** @typedef {import("./conn.js").Frame} Frame */
 
@@ -36,6 +34,7 @@ const conn = new Connection(
   (frame) => {
     const newTurn = take(frame);
     voiceFrame(frame);
+    if (frame.type === "state" && !gameAsked) loadGame();
     const s = store.state;
     if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
     if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }), lang());
@@ -70,6 +69,27 @@ function voiceFrame(frame) {
     }, () => { voiceQueue = null; });
   }
 }
+
+/** The night's screens (views/night.js), the result (views/result.js) and the claims
+ * (views/claims.js) load with the first game's frame (a replay link: at once): a first
+ * visit to the home page or a lobby does not download them (the first load's budget,
+ * scripts/weight_client.py). */
+/** @type {typeof import("./views/night.js") | null} */
+let night = null;
+/** @type {typeof import("./views/result.js") | null} */
+let result = null;
+let gameAsked = false;
+function loadGame() {
+  gameAsked = true;
+  Promise.all([import("./views/night.js"), import("./views/result.js"), import("./views/claims.js")]).then(([n, r, c]) => {
+    night = n;
+    result = r;
+    plug.claims = c;
+    changed();
+  }, () => { gameAsked = false; });
+}
+/** The screen while a game's modules load (a moment, on a first game). */
+const loading = () => h("main", { class: "screen loading" }, h("p", { "aria-busy": "true" }, "…"));
 
 /** Report a refusal in the page. @param {unknown} err */
 function fail(err) {
@@ -119,6 +139,8 @@ const actions = {
   },
   /** @param {number | null} to @param {string} text */
   say: (to, text) => send(to === null ? { type: "chat", text } : { type: "whisper", to, text }),
+  /** @param {Frame} claim */
+  claim: (claim) => send({ type: "claim", claim }),
   endDay: () => send({ type: "end_day" }),
   /** @param {boolean} ready */
   ready: (ready) => send({ type: "ready", ready }),
@@ -157,12 +179,12 @@ function screen() {
   const room = store.room;
   if (store.code && ((store.check && !store.check.open) || store.lost === ErrorCode.no_room)) return noRoomView(store.code);
   if (store.mode === "replay") {
-    if (!replayData) {
+    if (!replayData || !result) {
       return h("main", { class: "screen replay-wait" },
         h("h1", {}, t("replay.title", { code: store.code })),
         h("p", { id: "replay-wait", "aria-live": "polite" }, replayWait ? t(replayWait) : "…"));
     }
-    return resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
+    return result.resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
   }
   if (!store.code) return homeView(actions, store.error);
   if (!room || store.lost) {
@@ -172,14 +194,14 @@ function screen() {
     return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
   }
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
-  if (s.phase === "end") {
-    return resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
+  if (s.phase === "end" && result) {
+    return result.resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
   }
-  if (s.phase === "night" && s.turn < 0) {
-    if (s.seat === null || s.seat === undefined) return nightView(s, actions);
-    return dealView(s);
+  if ((s.phase === "night" && !night) || (s.phase === "end" && !store.ui.lobby && !result)) return loading();
+  if (s.phase === "night" && night) {
+    if (s.turn >= 0 || s.seat === null || s.seat === undefined) return night.nightView(s, actions);
+    return night.dealView(s);
   }
-  if (s.phase === "night") return nightView(s, actions);
   if (s.phase === "day") return dayView(s, actions);
   return voteView(s, actions);
 }
@@ -273,7 +295,8 @@ function render() {
   drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
   const talk = voice?.panel();
-  if (talk) (root.querySelector(".phasebar") || root.querySelector("main h1"))?.after(talk);
+  // On the result, after the team verdict: the page opens with who won.
+  if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector("main h1"))?.after(talk);
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 
@@ -382,6 +405,7 @@ async function main() {
   loadEditions();
   onBack(loadEditions);
   if (store.mode === "replay") {
+    loadGame(); // the result's screen, while the replay's data come
     await loadReplay();
   } else if (store.code) {
     const token = savedToken(store.code);

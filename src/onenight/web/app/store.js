@@ -97,6 +97,7 @@ export function take(frame) {
     case "chat":
     case "whisper":
     case "whispered":
+    case "claim":
       store.talk = [...store.talk, frame];
       break;
     case "bye":

@@ -32,17 +32,17 @@ const SHELL = [
   "/app/views/day.js",
   "/app/views/home.js",
   "/app/views/lobby.js",
-  "/app/views/night.js",
-  "/app/views/result.js",
   "/app/views/table.js",
   "/app/manifest.json",
   "/app/icon.svg",
   "/table/narration.json",
 ];
-/** Files the page loads later, when it needs them (the voice, once a room has one): kept
+/** Files the page loads later, when it needs them (the voice, once a room has one; the
+ * night, the result and the claims, with the first game): kept
  * out of the install so that a first visit does not download them; networkFirst keeps
  * each in the cache once the page has loaded it. */
-const LATER = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css"];
+const LATER = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css", "/app/views/night.js",
+  "/app/views/result.js", "/app/views/claims.js"];
 /** The page's language when it registered the worker (`sw.js?lang=fr`): a French phone
  * keeps French, not the others; a language picked later is kept as the page loads it. */
 const asked = new URL(sw.location.href).searchParams.get("lang") || "";

@@ -1,7 +1,7 @@
 // @ts-check
 /** Pieces every screen shares: the phase bar, names of targets, actions and facts. */
 import { clock, h } from "../dom.js";
-import { callName, list, roleName, t, wakeLine } from "../i18n.js";
+import { callName, list, plural, roleName, t, wakeLine } from "../i18n.js";
 import { ORDER, cardBack, roleArt, teamOf } from "../roles.js";
 import { remaining, store } from "../store.js";
 
@@ -223,4 +223,14 @@ export function wakeOrder(s) {
       h("li", { class: i === s.turn ? "now" : i < s.turn ? "past" : "", "aria-current": i === s.turn ? "step" : null },
         turnLabel(s.turns, i, s.edition)))),
   );
+}
+
+/** The room's scoreboard (the lobby's and the result's): chips in the right plural. */
+export function scoreboard() {
+  const room = store.room;
+  if (!room) return null;
+  return h("section", { class: "scores", "aria-labelledby": "scores-h" },
+    h("h2", { id: "scores-h" }, t("lobby.scoreboard")),
+    h("ul", { id: "scoreboard" }, room.scoreboard.map((/** @type {Frame} */ s) => h("li", {}, h("span", {}, s.name), " ", h("span", { class: "chips" }, plural("chips", s.chips))))),
+    room.champions.length ? h("p", {}, t("lobby.champions", { names: list(room.champions.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)?.name || "?")) })) : null);
 }

@@ -8,7 +8,13 @@ import { tableView } from "./table.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{say: (to: number | null, text: string) => void, endDay: () => void,
- *   vote: (target: number) => void, ready: (ready: boolean) => void}} DayActions */
+ *   vote: (target: number) => void, ready: (ready: boolean) => void,
+ *   claim?: (claim: Frame) => Promise<unknown>}} DayActions */
+
+/** The claims' module (views/claims.js): main.js loads it with the first game, so that a
+ * first visit does not download it; until then the day has no claims to show.
+ * @type {{claims: typeof import("./claims.js") | null}} */
+export const plug = { claims: null };
 
 /** A line of the talk. @param {Frame} e @param {string[]} players */
 function talkLine(e, players) {
@@ -17,7 +23,8 @@ function talkLine(e, players) {
   if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), " ", e.text);
   if (e.type === "whisper") return h("li", { class: "whisper" }, t("day.whisperFrom", { a, b, text: e.text }));
   if (e.type === "whispered") return h("li", { class: "whispered" }, t("day.whispered", { a, b }));
-  return null; // a claim: the claim board's
+  if (e.type === "claim") return plug.claims ? plug.claims.talkLine(e, players) : null;
+  return null;
 }
 
 /** A separator that opens a game's talk. @param {number} n */
@@ -75,6 +82,8 @@ function notes(s) {
   /** @type {Record<string, string>} */
   const saved = JSON.parse(localStorage.getItem(key) || "{}");
   const roles = deckRoles(s.deck);
+  // A seat with no token of mine starts on the role it claims (the claim board's).
+  const claimed = plug.claims ? plug.claims.claimed(s) : {};
   return h("section", { class: "notes", "aria-labelledby": "notes-h" },
     h("h2", { id: "notes-h" }, t("day.notes")),
     h("p", { class: "muted" }, t("day.notesHelp")),
@@ -86,7 +95,7 @@ function notes(s) {
           localStorage.setItem(key, JSON.stringify(saved));
         },
       }, h("option", { value: "" }, t("day.noToken")),
-        roles.map((r) => h("option", { value: r, selected: saved[i] === r }, roleName(r, s.edition))));
+        roles.map((r) => h("option", { value: r, selected: (saved[i] ?? claimed[i]) === r }, roleName(r, s.edition))));
       return h("li", {}, h("label", { for: `note-${i}` }, name), sel);
     })));
 }
@@ -133,18 +142,25 @@ function publicMarks(s) {
 export function dayView(s, act) {
   const day = s.day || { revealed: {}, shields: [] };
   const spectator = s.seat === null || s.seat === undefined;
+  const c = plug.claims;
+  const claiming = !!c && !spectator && !!act.claim;
   return h("main", { class: "screen day" },
     phaseBar("day", "", s),
     publicMarks(s),
-    spectator || publicMarks(s) ? tableView({
+    // The table: face-up cards, shields and the claim board (each seat's claimed role);
+    // a claim's targets are tapped on it.
+    spectator || claiming || publicMarks(s) ? tableView({
       still: true,
-      players: s.players, seat: s.seat ?? null, center: 0,
+      players: s.players, seat: s.seat ?? null, center: claiming ? s.center_cards || 0 : 0,
       tile: (x) => ({
-        enabled: false,
-        note: day.revealed[String(x)] ? roleName(day.revealed[String(x)], s.edition) : day.shields.includes(x) ? t("day.shieldMark") : "",
+        enabled: !!c && c.wants(s, x),
+        pressed: !!c && c.picked(x),
+        note: [day.revealed[String(x)] ? roleName(day.revealed[String(x)], s.edition) : day.shields.includes(x) ? t("day.shieldMark") : "",
+          c ? c.label(s, x) : ""].filter(Boolean).join(" · "),
       }),
-      onTap: () => {},
+      onTap: (x) => c?.tap(x),
     }) : null,
+    claiming && act.claim ? c?.panel(s, act.claim) : null,
     readyPanel(s, act),
     talkPanel(s, act),
     s.seat !== null && s.seat !== undefined ? notes(s) : null,

@@ -7,7 +7,7 @@ import { balancedDecks } from "./balanced.js";
 import { roleCard } from "./common.js";
 import { talkPanel } from "./day.js";
 import { pref, setPref } from "../speech.js";
-import { scoreboard } from "./result.js";
+import { scoreboard } from "./common.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{configure: (changes: Record<string, any>) => void, start: () => void, kick: (m: number) => void,

@@ -5,7 +5,7 @@ import { h, svg } from "../dom.js";
 import { callName, list, roleName, t } from "../i18n.js";
 import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
-import { actionText, factText } from "./common.js";
+import { actionText, factText, scoreboard } from "./common.js";
 import { talkPanel } from "./day.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
@@ -25,6 +25,7 @@ export function resultView(g, act) {
   const dead = r.dead || [];
   const head = h("section", { class: "verdict", "aria-live": "polite" },
     h("h1", { id: "phase" }, t("phase.end")),
+    verdict(r, g.seat === null || g.seat === undefined ? null : players[g.seat]),
     h("p", { class: "winners", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner")),
     h("p", { class: "dead", id: "dead" }, dead.length ? t("end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")));
   const cards = h("section", { class: "cards-all", "aria-labelledby": "cards-h" },
@@ -33,7 +34,7 @@ export function resultView(g, act) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("end.player")), h("th", { scope: "col" }, t("end.dealt")), h("th", { scope: "col" }, t("end.final")))),
       h("tbody", {},
         players.map((name, i) => h("tr", { class: winners.includes(name) ? "won" : "" },
-          h("th", { scope: "row" }, name, dead.includes(name) ? ` ✝ ${t("end.died")}` : "", winners.includes(name) ? ` ★ ${t("end.won")}` : ""),
+          h("th", { scope: "row" }, h("span", { class: "pname" }, name), dead.includes(name) ? ` ✝ ${t("end.died")}` : "", winners.includes(name) ? ` ★ ${t("end.won")}` : ""),
           h("td", {}, dealt.cards[i] ? chip(dealt.cards[i]) : "?"),
           h("td", {}, chip(r.cards[name])))),
         r.center.map((/** @type {string} */ role, /** @type {number} */ i) => h("tr", { class: "centerrow" },
@@ -49,6 +50,20 @@ export function resultView(g, act) {
     act ? scoreboard() : null,
     act ? talkPanel({ players: g.players, seat: g.seat }, act) : null,
     act && store.code ? h("p", {}, h("a", { href: `/r/${store.code}/replay`, id: "replay-link" }, t("end.replayLink"))) : null);
+}
+
+/**
+ * The team verdict first: "The village wins — you won" (for a player; a spectator or the
+ * replay reads the verdict alone). @param {Frame} r @param {string | null} me
+ */
+function verdict(r, me) {
+  const winners = r.winners || [];
+  const teams = [...new Set(winners.map((/** @type {string} */ w) => (r.teams || {})[w]).filter(Boolean))];
+  // The village and a Tanner can both win: each verdict, side by side.
+  const line = teams.length ? teams.map((team) => t(`verdict.${team}`)).join(" · ") : t("verdict.none");
+  const won = me !== null && winners.includes(me);
+  return h("p", { class: `team-verdict${me === null ? "" : won ? " won" : " lost"}`, id: "verdict" },
+    me === null ? line : t(won ? "verdict.youWon" : "verdict.youLost", { verdict: line }));
 }
 
 /** @param {{rematch?: () => void, lobby?: () => void}} act */
@@ -81,7 +96,9 @@ function votes(r, players, random) {
     const [x, y] = at(i);
     const dead = (r.dead || []).includes(p);
     const label = svg("text", { x, y: y + 5, "text-anchor": "middle", class: "vname" });
-    label.textContent = p.length > 8 ? `${p.slice(0, 7)}…` : p;
+    // Cut by characters (an emoji or a kana stays whole), not by UTF-16 units.
+    const chars = [...p];
+    label.textContent = chars.length > 8 ? `${chars.slice(0, 7).join("")}…` : p;
     return svg("g", {}, svg("circle", { cx: x, cy: y, r: 24, class: dead ? "vdot dead" : "vdot" }), label);
   });
   const picture = svg("svg", { viewBox: "0 0 300 300", class: "votes-svg", "aria-hidden": "true" },
@@ -114,13 +131,4 @@ function replay(r, players, ed) {
       h("button", { type: "button", id: "step-prev", class: "secondary", disabled: n <= 1, onclick: () => { ui.step = n - 1; changed(); } }, `◀ ${t("end.prev")}`),
       h("span", { id: "step", "aria-live": "polite" }, t("end.step", { n, total })),
       h("button", { type: "button", id: "step-next", class: "secondary", disabled: n >= total, onclick: () => { ui.step = n + 1; changed(); } }, `${t("end.next")} ▶`)) : null);
-}
-
-export function scoreboard() {
-  const room = store.room;
-  if (!room) return null;
-  return h("section", { class: "scores", "aria-labelledby": "scores-h" },
-    h("h2", { id: "scores-h" }, t("lobby.scoreboard")),
-    h("ul", { id: "scoreboard" }, room.scoreboard.map((/** @type {Frame} */ s) => h("li", {}, h("span", {}, s.name), " ", h("span", { class: "chips" }, t("lobby.chips.n", { n: s.chips }))))),
-    room.champions.length ? h("p", {}, t("lobby.champions", { names: list(room.champions.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)?.name || "?")) })) : null);
 }

@@ -1,0 +1,119 @@
+"""Screenshots of the day with claims and of the result's team verdict (issue 22, points 3
+and 11) at 360×740 and 1280×800 in English, French and Japanese: cat's page after ann
+claimed the Seer (two looks), bob the Troublemaker (a swap) and cat her suspicion, with cat
+composing a claim; then the result. Usage: .venv/bin/python scripts/screenshots_claims.py"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
+from chromium import CHROMIUM_ARGS, throwaway_server  # noqa: E402
+
+from web.client_helpers import (  # noqa: E402
+    DECK3,
+    FAST,
+    Player,
+    create_room,
+    join_by_link,
+    open_player,
+    play_night,
+    set_deck,
+    set_timers,
+    vote_all,
+    wait_phase,
+)
+
+OUT = ROOT / "docs" / "screenshots"
+LOCALES = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
+NAMES = {
+    "en": ["ann", "bob", "cat"],
+    "fr": ["Anne", "Bruno", "Chloé"],
+    "ja": ["あん", "ぼぶ", "ちえ"],
+}
+WIDE = {"width": 1280, "height": 800}
+NARROW = {"width": 360, "height": 740}
+
+
+def claim(p: Player, role: str, taps: list[tuple[str, str]]) -> None:
+    """A claim from taps: the role, then each target with the card seen ("" for none)."""
+    p.page.click("#claim-role")
+    p.page.click(f"#claim-role-pick [data-role={role}]")
+    for target, card in taps:
+        p.page.click(f"#tile-{target}")
+        if card:
+            p.page.click(f"#claim-card-pick [data-role={card}]")
+    p.page.click("#claim-say")
+
+
+def shots(p: Player, name: str, at: str | None) -> None:
+    for size, vp in (("360", NARROW), ("1280", WIDE)):
+        p.page.set_viewport_size(vp)
+        time.sleep(0.3)
+        if at and size == "360":
+            top = p.page.locator(at).evaluate("(el) => el.getBoundingClientRect().top")
+            p.page.evaluate("(y) => window.scrollTo(0, y)", top + p.page.evaluate("scrollY") - 8)
+        else:
+            p.page.evaluate("window.scrollTo(0, 0)")
+        time.sleep(0.2)
+        p.page.screenshot(path=str(OUT / f"{name}-{size}.png"))
+        print(f"docs/screenshots/{name}-{size}.png")
+    p.page.set_viewport_size(NARROW)
+
+
+def shoot(browser: Any, base: str, lang: str) -> None:
+    players = [open_player(browser, n, LOCALES[lang]) for n in NAMES[lang]]
+    ann, bob, cat = players
+    try:
+        code = create_room(ann, base)
+        for p in players[1:]:
+            join_by_link(p, f"{base}/r/{code}")
+        ann.page.wait_for_selector("#players li:nth-child(3)")
+        set_deck(ann, DECK3)
+        set_timers(ann, FAST)
+        ann.page.click("#start")
+        wait_phase(players, "deal")
+        play_night(players)
+        wait_phase(players, "day")
+        claim(ann, "seer", [("1", "werewolf"), ("center-0", "villager")])
+        claim(bob, "troublemaker", [("0", ""), ("2", "")])
+        cat.page.click("#claim-think")
+        cat.page.click("#tile-1")
+        cat.page.click("#claim-card-pick [data-role=werewolf]")
+        cat.page.click("#claim-say")
+        cat.page.wait_for_function("() => document.querySelectorAll('.talk li.claim').length >= 5")
+        # cat starts her own claim: the Robber, bob's card.
+        cat.page.click("#claim-role")
+        cat.page.click("#claim-role-pick [data-role=robber]")
+        cat.page.click("#tile-1")
+        shots(cat, f"client-day-claims-{lang}", ".table")
+        shots(cat, f"client-day-claims-talk-{lang}", ".talk")
+        ann.page.click("#end-day")
+        wait_phase(players, "vote")
+        vote_all(players)
+        wait_phase(players, "end")
+        time.sleep(0.5)
+        shots(cat, f"client-result-verdict-{lang}", None)
+        # The whole result at 360 px, to look for a word broken mid-word (not kept).
+        cat.page.screenshot(path=f"/tmp/claims-result-{lang}-full.png", full_page=True)
+    finally:
+        for p in players:
+            p.context.close()
+
+
+def main() -> None:
+    with throwaway_server() as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for lang in LOCALES:
+            shoot(browser, base, lang)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
