@@ -59,6 +59,20 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 
+/** Whether the catalogue has a string for `key`. @param {string} key */
+export function known(key) {
+  return key in catalogue;
+}
+
+/**
+ * A refusal from the server in the page's language: its code's own string, the server's
+ * English message only for a code this catalogue does not know (a newer server).
+ * @param {string} code @param {string} message
+ */
+export function refusal(code, message) {
+  return known(`err.${code}`) ? t(`err.${code}`) : t("err.generic", { message });
+}
+
 /** A role's (or a group call's) name as this edition says it. @param {string} role @param {string} [edition] */
 export function roleName(role, edition = "") {
   const byLang = names[current] || {};

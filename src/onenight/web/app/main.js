@@ -7,7 +7,7 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, lang, pickLang, setLang, t } from "./i18n.js";
+import { LANGS, lang, pickLang, refusal, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
@@ -74,7 +74,7 @@ function voiceFrame(frame) {
 /** Report a refusal in the page. @param {unknown} err */
 function fail(err) {
   if (err instanceof ServerError) {
-    store.error = t("err.generic", { message: err.message });
+    store.error = refusal(err.code, err.message);
     changed();
   }
 }
@@ -138,7 +138,7 @@ async function open(msg) {
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
     if (err instanceof ServerError && err.code !== "closed") {
-      if (err.code !== ErrorCode.no_room) store.error = t("err.generic", { message: err.message });
+      if (err.code !== ErrorCode.no_room) store.error = refusal(err.code, err.message);
       else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
       else store.error = t("join.noRoom", { code: String(msg.room) }); // the home page's form
       if (msg.type === "resume") {
