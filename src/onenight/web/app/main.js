@@ -92,6 +92,7 @@ const actions = {
   start: () => send({ type: "start" }),
   rematch: () => send({ type: "rematch" }),
   lobby: () => { store.ui.lobby = true; changed(); },
+  redraw: () => changed(),
   /** @param {number} member */
   kick: (member) => send({ type: "kick", member }),
   /** @param {string} level */
