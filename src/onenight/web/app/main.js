@@ -71,6 +71,10 @@ function voiceFrame(frame) {
   }
 }
 
+/** The TV view (`/r/CODE/tv`): loaded only by a TV page, so it weighs nothing on a phone.
+ * @type {typeof import("./views/tv.js") | null} */
+let tv = null;
+
 /** Report a refusal in the page. @param {unknown} err */
 function fail(err) {
   if (err instanceof ServerError) {
@@ -172,6 +176,7 @@ function screen() {
     if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch", !!store.check?.playing);
     return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
   }
+  if (store.mode === "tv") return tv ? tv.tvView(room, s) : h("main", { class: "screen" }, "…");
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
   if (s.phase === "end") {
     return resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
@@ -380,6 +385,7 @@ async function main() {
     store.code = code.trim().toUpperCase().slice(0, 32);
     store.mode = m[2] || "";
   }
+  if (store.mode === "tv") tv = await import("./views/tv.js");
   loadEditions();
   onBack(loadEditions);
   if (store.mode === "replay") {
@@ -399,7 +405,8 @@ async function main() {
       await open({ type: "resume", room: store.code, token });
       if (!store.room && !conn.isOpen()) conn.schedule();
     } else if (store.mode === "tv") {
-      await open({ type: "join", room: store.code, name: `TV ${Math.floor(Math.random() * 9000 + 1000)}`, spectator: true });
+      // A shared screen: a spectator that the pages list as no one (`screen`).
+      await open({ type: "join", room: store.code, name: `TV ${Math.floor(Math.random() * 9000 + 1000)}`, spectator: true, screen: true });
     }
   }
   changed();

@@ -39,10 +39,11 @@ const SHELL = [
   "/app/icon.svg",
   "/table/narration.json",
 ];
-/** Files the page loads later, when it needs them (the voice, once a room has one): kept
+/** Files the page loads later, when it needs them (the voice, once a room has one; the TV
+ * view on a TV; the how-to-play page when it is opened): kept
  * out of the install so that a first visit does not download them; networkFirst keeps
  * each in the cache once the page has loaded it. */
-const LATER = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css"];
+const LATER = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css", "/app/views/tv.js", "/app/views/howto.js"];
 /** The page's language when it registered the worker (`sw.js?lang=fr`): a French phone
  * keeps French, not the others; a language picked later is kept as the page loads it. */
 const asked = new URL(sw.location.href).searchParams.get("lang") || "";

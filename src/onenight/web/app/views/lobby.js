@@ -39,7 +39,8 @@ export function lobbyView(room, act) {
   const host = !!you.host;
   const link = `${location.origin}/r/${room.room}`;
   const players = room.seats.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)).filter(Boolean);
-  const watchers = room.members.filter((/** @type {Frame} */ m) => m.spectator && !m.gone);
+  // A TV (a shared screen) is no one to list.
+  const watchers = room.members.filter((/** @type {Frame} */ m) => m.spectator && !m.gone && !m.screen);
   /** @param {Frame} m */
   const member = (m) => h("li", { class: `member${m.online ? " online" : ""}${m.bot ? " bot" : ""}`, "data-member": String(m.member) },
     // A bot is never "offline": it has no connection, it plays from the server.
