@@ -25,7 +25,11 @@ DECK3 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1
 
 
 def catalogue(lang: str) -> dict[str, str]:
+    """A language's strings: the page's catalogue and the parts lazy modules add
+    (``i18n/{part}-{lang}.json``, i18n.js ``addPart``)."""
     data: dict[str, str] = json.loads((APP / "i18n" / f"{lang}.json").read_text())
+    for part in sorted((APP / "i18n").glob(f"*-{lang}.json")):
+        data.update(json.loads(part.read_text()))
     return data
 
 

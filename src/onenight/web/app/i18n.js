@@ -14,6 +14,18 @@ let names = {};
 /** @type {Record<string, {calls: Record<string, {wake: string, editions?: Record<string, {wake?: string}>}>}>} */
 let script = {};
 let current = "en";
+/** Catalogues a lazy module adds (`i18n/{part}-{lang}.json`): loaded with it, so that a
+ * first visit does not download them; again with each change of language. */
+const parts = new Set();
+
+/** @param {string} part @param {string} lang @returns {Promise<Record<string, string>>} */
+const fetchPart = (part, lang) => fetch(`/app/i18n/${part}-${lang}.json`).then((r) => r.json());
+
+/** Add a part's strings to the catalogue, in this language and the next ones. @param {string} part */
+export async function addPart(part) {
+  parts.add(part);
+  Object.assign(catalogue, await fetchPart(part, current));
+}
 
 /** The language to use: the saved choice, else the browser's, else English. */
 export function pickLang() {
@@ -28,11 +40,12 @@ export function pickLang() {
 
 /** Load a language (and the role names once). @param {string} lang */
 export async function setLang(lang) {
-  const [cat, narration] = await Promise.all([
+  const [cat, narration, ...more] = await Promise.all([
     fetch(`/app/i18n/${lang}.json`).then((r) => r.json()),
     Object.keys(names).length ? null : fetch("/table/narration.json").then((r) => r.json()),
+    ...[...parts].map((part) => fetchPart(part, lang)),
   ]);
-  catalogue = cat;
+  catalogue = Object.assign(cat, ...more);
   if (narration) {
     names = narration.names;
     script = narration.script;

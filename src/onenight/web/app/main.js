@@ -75,6 +75,20 @@ function voiceFrame(frame) {
  * @type {typeof import("./views/tv.js") | null} */
 let tv = null;
 
+/** The how-to-play page (`#how-to-play`), loaded when it is first opened.
+ * @type {typeof import("./views/howto.js") | null} */
+let howto = null;
+const HOWTO = "#how-to-play";
+
+/** Open or close the how-to-play page as the address's hash says. */
+function route() {
+  if (location.hash === HOWTO && !howto) {
+    import("./views/howto.js").then((m) => { howto = m; changed(); }, () => reached(false));
+  }
+  changed();
+}
+window.addEventListener("hashchange", route);
+
 /** Report a refusal in the page. @param {unknown} err */
 function fail(err) {
   if (err instanceof ServerError) {
@@ -160,6 +174,7 @@ async function open(msg) {
 function screen() {
   const s = store.state;
   const room = store.room;
+  if (location.hash === HOWTO && howto) return howto.howtoView(room?.settings?.edition || "", changed);
   if (store.code && ((store.check && !store.check.open) || store.lost === ErrorCode.no_room)) return noRoomView(store.code);
   if (store.mode === "replay") {
     if (!replayData) {
@@ -279,7 +294,9 @@ function render() {
   drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
   const talk = voice?.panel();
-  if (talk) (root.querySelector(".phasebar") || root.querySelector("main h1"))?.after(talk);
+  // In the lobby the voice panel follows the seats and settings: a phone's first screen
+  // is the room (its link, its players, the host's Start).
+  if (talk) (root.querySelector(".phasebar") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 
@@ -388,6 +405,7 @@ async function main() {
   if (store.mode === "tv") tv = await import("./views/tv.js");
   loadEditions();
   onBack(loadEditions);
+  if (location.hash === HOWTO) route();
   if (store.mode === "replay") {
     await loadReplay();
   } else if (store.code) {

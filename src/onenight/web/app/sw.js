@@ -43,7 +43,11 @@ const SHELL = [
  * view on a TV; the how-to-play page when it is opened): kept
  * out of the install so that a first visit does not download them; networkFirst keeps
  * each in the cache once the page has loaded it. */
-const LATER = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css", "/app/views/tv.js", "/app/views/howto.js"];
+const LATER = [
+  "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
+  "/app/views/tv.js", "/app/tv.css",
+  "/app/views/howto.js", "/app/howto.css", "/app/i18n/howto-en.json", "/app/i18n/howto-fr.json", "/app/i18n/howto-ja.json",
+];
 /** The page's language when it registered the worker (`sw.js?lang=fr`): a French phone
  * keeps French, not the others; a language picked later is kept as the page loads it. */
 const asked = new URL(sw.location.href).searchParams.get("lang") || "";

@@ -32,6 +32,10 @@ let editions = [];
 export function setEditions(list) {
   editions = list;
 }
+/** The editions the server offers (empty until /api/editions answers). */
+export function editionList() {
+  return editions;
+}
 
 /** @param {Frame} room @param {LobbyActions} act */
 export function lobbyView(room, act) {
@@ -69,7 +73,8 @@ export function lobbyView(room, act) {
       }, t("lobby.copy")),
       h("p", { class: "links" },
         h("a", { href: `/r/${room.room}/watch`, id: "watch-link" }, t("lobby.watchLink")), " · ",
-        h("a", { href: `/r/${room.room}/tv`, id: "tv-link", target: "_blank", rel: "noopener" }, t("lobby.tvLink")))),
+        h("a", { href: `/r/${room.room}/tv`, id: "tv-link", target: "_blank", rel: "noopener" }, t("lobby.tvLink")), " · ",
+        h("a", { href: "#how-to-play", id: "howto-link" }, t("howto.link")))),
     h("section", { "aria-labelledby": "players-h" },
       h("h2", { id: "players-h" }, `${t("lobby.players")} (${players.length})`),
       h("ol", { class: "members", id: "players" }, players.map(member)),

@@ -15,6 +15,8 @@ import { tableView } from "./table.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
+document.head.append(h("link", { rel: "stylesheet", href: "/app/tv.css" }));
+
 /** The TV's screen for the store now. @param {Frame} room @param {Frame | null} s */
 export function tvView(room, s) {
   if (!s) return lobby(room);
