@@ -7,7 +7,7 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, lang, pickLang, refusal, setLang, t } from "./i18n.js";
+import { LANGS, addPart, lang, pickLang, refusal, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
@@ -89,10 +89,26 @@ function route() {
 }
 window.addEventListener("hashchange", route);
 
+/** The refusals' words (i18n/errors-LANG.json): asked for at the first refusal (the server
+ * has just answered), not on a first visit; a refusal waits for them (else the English
+ * message: a newer code, or the words out of reach).
+ * @type {Promise<void> | null} */
+let errorWords = null;
+function loadErrorWords() {
+  errorWords ||= addPart("errors").catch(() => { errorWords = null; });
+  return errorWords;
+}
+
+/** A refusal in the page's language. @param {ServerError} err */
+async function refused(err) {
+  await loadErrorWords();
+  return refusal(err.code, err.message);
+}
+
 /** Report a refusal in the page. @param {unknown} err */
-function fail(err) {
+async function fail(err) {
   if (err instanceof ServerError) {
-    store.error = refusal(err.code, err.message);
+    store.error = await refused(err);
     changed();
   }
 }
@@ -157,7 +173,7 @@ async function open(msg) {
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
     if (err instanceof ServerError && err.code !== "closed") {
-      if (err.code !== ErrorCode.no_room) store.error = refusal(err.code, err.message);
+      if (err.code !== ErrorCode.no_room) store.error = await refused(err);
       else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
       else store.error = t("join.noRoom", { code: String(msg.room) }); // the home page's form
       if (msg.type === "resume") {
