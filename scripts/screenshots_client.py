@@ -87,6 +87,7 @@ def shoot_lobby(browser: Any, base: str, size: tuple[int, int], lang: str) -> No
         ann.click("#add-bot")
         ann.wait_for_selector(f"#players li.bot >> text={level.capitalize()} bot 1")
     ann.check("#bot-basic")
+    ann.click("#deck-change")
     for field, value in (("turn", 3), ("jitter", 0), ("day", 600), ("vote", 600), ("grace", 1)):
         ann.fill(f"#set-{field}", str(value))
         ann.dispatch_event(f"#set-{field}", "change")
@@ -143,6 +144,7 @@ def shoot(browser: Any, base: str, size: tuple[int, int], lang: str) -> None:
         page.fill("#name", name)
         page.click("#join")
         page.wait_for_selector(".screen.lobby")
+    ann.click("#deck-change")  # the deck and the timers open under "Change"
     for row in ann.locator("li.pick").all():
         want = DECK.get(row.get_attribute("data-role") or "", 0)
         while (have := int(row.locator("output").text_content() or "0")) != want:
@@ -156,6 +158,7 @@ def shoot(browser: Any, base: str, size: tuple[int, int], lang: str) -> None:
         ann.fill(f"#set-{field}", str(value))
         ann.dispatch_event(f"#set-{field}", "change")
         time.sleep(0.2)
+    ann.click("#deck-change")
     ann.evaluate("window.scrollTo(0, 0)")
     snap(ann, "lobby")
     shot: dict[str, bool] = {"action": False, "waiting": False, "learn": False}

@@ -205,8 +205,13 @@ class Client:
     async def create(self, name: str) -> dict[str, Any]:
         return await self._open({"type": "create", "name": name})
 
-    async def join(self, room: str, name: str, spectator: bool = False) -> dict[str, Any]:
+    async def join(
+        self, room: str, name: str, spectator: bool = False, screen: bool = False
+    ) -> dict[str, Any]:
+        """Join a room as a player or a spectator; ``screen``: as a shared screen (a TV)."""
         message = {"type": "join", "room": room, "name": name, "spectator": spectator}
+        if screen:
+            message["screen"] = True
         return await self._open(message)
 
     async def resume(self, room: str, token: str, last: int | None = None) -> dict[str, Any]:

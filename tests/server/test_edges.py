@@ -241,7 +241,9 @@ async def test_one_deck_check_for_http_and_the_lobby(server: Server, deck: dict[
         except ServerError as err:
             assert err.code == "bad_deck"
             lobby = err.message
-        assert checked == {"ok": lobby is None, "reason": lobby}
+        assert {k: checked[k] for k in ("ok", "reason")} == {"ok": lobby is None, "reason": lobby}
+        # The same reason as data (the lobby's deck_issue), for a page's own language.
+        assert (checked["issue"] or {}).get("message") == lobby
         fine = deck in ({**BASE, "villager": 1}, {**BASE, "villager": 1.0})
         assert checked["ok"] == fine, checked
     finally:

@@ -25,7 +25,11 @@ DECK3 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1
 
 
 def catalogue(lang: str) -> dict[str, str]:
+    """A language's strings: the page's catalogue and the parts lazy modules add
+    (``i18n/{part}-{lang}.json``, i18n.js ``addPart``)."""
     data: dict[str, str] = json.loads((APP / "i18n" / f"{lang}.json").read_text())
+    for part in sorted((APP / "i18n").glob(f"*-{lang}.json")):
+        data.update(json.loads(part.read_text()))
     return data
 
 
@@ -81,8 +85,9 @@ def join_by_link(p: Player, link: str, spectator: bool = False) -> None:
 
 
 def set_deck(host: Player, counts: dict[str, int]) -> None:
-    """Choose the deck with the role picker's − and + buttons."""
+    """Choose the deck with the role picker's − and + buttons (under "Change")."""
     page = host.page
+    open_editor(host)
     for row in page.locator("li.pick").all():
         role = row.get_attribute("data-role")
         assert role is not None
@@ -104,8 +109,16 @@ def set_deck(host: Player, counts: dict[str, int]) -> None:
                 )
 
 
+def open_editor(host: Player) -> None:
+    """Open the host's deck and timers (collapsed into a summary line with "Change")."""
+    if not host.page.locator("#deck-editor").count():
+        host.page.click("#deck-change")
+        host.page.wait_for_selector("#deck-editor")
+
+
 def set_timers(host: Player, timers: dict[str, float]) -> None:
     page = host.page
+    open_editor(host)
     for field, value in timers.items():
         for _ in range(5):
             page.fill(f"#set-{field}", str(value))

@@ -15,7 +15,14 @@ import pytest
 from onenight.bots.balance import TABLE_ENV
 from onenight.rules import validate_deck
 from server.conftest import Server
-from web.client_helpers import Player, catalogue, check_problems, create_room, open_player
+from web.client_helpers import (
+    Player,
+    catalogue,
+    check_problems,
+    create_room,
+    open_editor,
+    open_player,
+)
 
 #: Two measured decks for 3 players in ultimate (neither the default one); no other size.
 ROWS: list[dict[str, Any]] = [
@@ -57,6 +64,7 @@ def three_seats(browser: Any, base: str) -> tuple[str, Player]:
     """A room opened by the host in the browser; two more players join over HTTP."""
     host = open_player(browser, "ann")
     code = create_room(host, base)
+    open_editor(host)  # the balanced decks are with the picker, under "Change"
     # One seat: no table size an edition allows, so nothing is asked.
     assert host.page.locator("#balanced").count() == 0
     for name in ("bob", "cat"):

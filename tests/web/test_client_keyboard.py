@@ -69,6 +69,10 @@ def test_client_a_game_with_the_keyboard_alone(browser: Any, server: Server) -> 
             join_by_link(p, f"{server.http}/r/{code}")
         ann.page.wait_for_selector("#players li:nth-child(3)")
         # The deck's picker and the timers with the keyboard: one more Villager, and back.
+        key_to(ann, "#deck-change")
+        ann.page.keyboard.press("Enter")
+        ann.page.wait_for_selector("#deck-editor")
+        assert ann.page.evaluate("document.activeElement.id") == "deck-change"
         key_to(ann, "#more-villager")
         ann.page.keyboard.press("Enter")
         ann.page.wait_for_selector("li.pick[data-role=villager] output:text('1')")

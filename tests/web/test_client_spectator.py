@@ -20,10 +20,10 @@ from web.client_helpers import (
 )
 
 #: A watcher's page text, less what is public: the wake order and the call now, the deck
-#: in the lobby, the roles of this game.
+#: in the lobby (the TV's too), the roles of this game.
 PUBLIC_LESS = """() => {
   const app = document.getElementById('app').cloneNode(true);
-  for (const sel of ['.wake', '.reference', '.settings', '.phasebar .detail']) {
+  for (const sel of ['.wake', '.reference', '.settings', '.phasebar .detail', '#tv-deck']) {
     app.querySelectorAll(sel).forEach((e) => e.remove());
   }
   return [document.querySelector('main.screen')?.className || '', app.textContent];
@@ -41,10 +41,12 @@ def test_client_spectator_and_tv_pages_hold_no_secret_before_the_end(
     tv_link = players[0].page.locator("#tv-link").get_attribute("href")
     assert tv_link == f"/r/{code}/tv"
     tv.page.goto(f"{server.http}{tv_link}")
-    tv.page.wait_for_selector(".screen.lobby")
+    tv.page.wait_for_selector(".screen.tv-lobby")
     assert tv.page.evaluate("document.body.classList.contains('tv')")
-    players[0].page.wait_for_selector("#spectators li:nth-child(2)")
-    assert "watcher" in players[0].page.locator("#spectators").inner_text()
+    players[0].page.wait_for_selector("#spectators li")
+    # The TV is a screen, not someone: the players' lobby lists the watcher alone.
+    players[0].page.wait_for_timeout(300)
+    assert players[0].page.locator("#spectators li .mname").all_inner_texts() == ["watcher"]
     shots: list[tuple[str, str, str]] = []
 
     def snap(p: Player, phase: str) -> None:
@@ -76,8 +78,10 @@ def test_client_spectator_and_tv_pages_hold_no_secret_before_the_end(
         # At the end they see it all.
         for p in (watcher, tv):
             p.page.wait_for_selector("#winners")
-            assert p.page.locator(".cardtable tbody tr").count() == 6
-        assert "hello" in tv.page.locator("#log").inner_text()
+        assert watcher.page.locator(".cardtable tbody tr").count() == 6
+        assert tv.page.locator("#tv-cards li").count() == 6  # its own one-screen result
+        assert "hello" in watcher.page.locator("#log").inner_text()
+        assert tv.page.locator("#say").count() == 0  # a TV shows; nobody types on it
         check_problems([*players, watcher, tv])
     finally:
         for p in [*players, watcher, tv]:

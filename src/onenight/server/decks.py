@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from onenight.bots import balance
 from onenight.rules import EDITIONS
-from onenight.session.decks import check_deck
+from onenight.session.decks import deck_issue
 from onenight.session.errors import ErrorCode
 from onenight.session.protocol import Count, JSONInt
 
@@ -53,9 +53,12 @@ async def editions() -> list[dict[str, Any]]:
 @router.post("/api/decks/check")
 async def deck_check(body: DeckCheck) -> dict[str, Any]:
     """Whether a deck is legal for an edition and a number of players, and why not:
-    the same check as the lobby's ``configure`` and ``start``."""
-    reason = check_deck(body.edition, body.players, body.deck)
-    return {"ok": reason is None, "reason": reason}
+    the same check as the lobby's ``configure`` and ``start``. ``issue`` is the reason as
+    data (its ``code`` and values, as the lobby's ``deck_issue``) for a page to say in its
+    own language; ``reason`` is its English ``message``."""
+    issue = deck_issue(body.edition, body.players, body.deck)
+    reason = None if issue is None else str(issue["message"])
+    return {"ok": issue is None, "reason": reason, "issue": issue}
 
 
 @router.get("/api/decks/suggestions", responses=problems(503, retry=(503,)))

@@ -199,7 +199,7 @@ class Connection:
         if isinstance(msg, P.Create):
             session = await self.hub.create(msg.name, address)
         elif isinstance(msg, P.Join):
-            session = await self.hub.join(msg.room, msg.name, msg.spectator, address)
+            session = await self.hub.join(msg.room, msg.name, msg.spectator, address, msg.screen)
         else:
             session = await self.hub.resume(msg.room, msg.token, address)
         last = msg.last if isinstance(msg, P.Resume) else None

@@ -261,7 +261,9 @@ class RoomActor(Rendering):
         limit = MAX_SPECTATORS if request.spectator else MAX_SEATS
         room.seq += len(before)  # the join event's seq follows the events before it
         try:
-            joined = join(room, request.name, request.spectator, token_hash(token), limit)
+            joined = join(
+                room, request.name, request.spectator, token_hash(token), limit, request.screen
+            )
         finally:
             room.seq -= len(before)
         await self.commit([*before, *joined])

@@ -39,15 +39,22 @@ def decide(
     return handler(room, member, msg, now, rng)
 
 
-def join(room: Room, name: str, spectator: bool, token_hash: str, limit: int) -> Events:
-    """A new member (its id is the seq of its join event: never reused)."""
+def join(
+    room: Room, name: str, spectator: bool, token_hash: str, limit: int, screen: bool = False
+) -> Events:
+    """A new member (its id is the seq of its join event: never reused). A ``screen``
+    (the TV view) watches: it is a spectator whatever ``spectator`` says."""
+    spectator = spectator or screen
     name = P.clean_name(name)
     if room.member_by_name(name) is not None:
         raise BadMessage(ErrorCode.name_taken, f"someone in the room is already called {name!r}")
     if sum(m.spectator == spectator for m in room.members.values()) >= limit:
         raise BadMessage(ErrorCode.room_full, "the room is full")
     member = room.seq + 1
-    return [ev.Joined(member=member, name=name, token_hash=token_hash, spectator=spectator)]
+    joined = ev.Joined(
+        member=member, name=name, token_hash=token_hash, spectator=spectator, screen=screen
+    )
+    return [joined]
 
 
 # ----- checks ---------------------------------------------------------------------------

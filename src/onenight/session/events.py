@@ -51,6 +51,7 @@ class Joined(_Event):
     token_hash: str
     spectator: bool
     bot: str | None = None  #: a bot's level (a bot has no token)
+    screen: bool = False  #: a shared screen (the TV view): a spectator listed as no one
 
 
 class Left(_Event):

@@ -286,16 +286,25 @@ class Hub(Ownership):
         raise BadMessage(ErrorCode.full, "no free room code")
 
     async def join(
-        self, code: str, name: str, spectator: bool, address: str | None = None
+        self,
+        code: str,
+        name: str,
+        spectator: bool,
+        address: str | None = None,
+        screen: bool = False,
     ) -> Session:
-        """A new member of a room (BadMessage if refused)."""
+        """A new member of a room (BadMessage if refused); ``screen``: a TV view."""
         if not await self._within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage(ErrorCode.rate_limited, "too many joins from your address: wait")
         # The token is made here, not by the owner: a join asked again of a new owner
         # (the old one seated it and died before answering) finds its seat by it.
         code = code.strip().upper()
         request = JoinRequest(
-            room=code, name=name, spectator=spectator, token=secrets.token_urlsafe(24)
+            room=code,
+            name=name,
+            spectator=spectator,
+            screen=screen,
+            token=secrets.token_urlsafe(24),
         )
         seated = _expect(await self.route(request), Seated)
         return Session(code, seated.member, seated.token)

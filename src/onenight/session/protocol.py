@@ -96,6 +96,8 @@ class Join(_Msg):
     room: Code
     name: Name
     spectator: StrictBool = False
+    #: a shared screen (the TV view): a spectator that the pages list as no one
+    screen: StrictBool = False
 
 
 class Resume(_Msg):

@@ -42,6 +42,7 @@ class JoinRequest(_Request):
     op: Literal["join"] = "join"
     name: str
     spectator: bool = False
+    screen: bool = False  #: a shared screen (the TV view), always a spectator
     token: str = Field(repr=False)  # a secret: never in a repr (a log, a traceback)
 
 

@@ -38,6 +38,7 @@ class Member:
     gone: bool = False  #: left or kicked during a game: the seat plays on, the token is void
     bot: str | None = None  #: a bot's level
     stand_in: str | None = None  #: the level of the bot playing for this absent player
+    screen: bool = False  #: a shared screen (the TV view): a spectator with no name shown
 
 
 @dataclass
@@ -137,7 +138,7 @@ class Room:
         self.created_at = at
 
     def _on_joined(self, e: ev.Joined, at: float) -> None:
-        m = Member(e.member, e.name, e.token_hash, e.spectator, bot=e.bot)
+        m = Member(e.member, e.name, e.token_hash, e.spectator, bot=e.bot, screen=e.screen)
         self.members[m.id] = m
         if e.bot is None:
             self.tokens[m.token_hash] = m.id

@@ -47,6 +47,7 @@ def room_frame(room: Room, member_id: int | None, online: set[int]) -> dict[str,
             "gone": m.gone,
             "bot": m.bot,
             "stand_in": m.stand_in,
+            "screen": m.screen,
         }
         for m in room.members.values()
     ]

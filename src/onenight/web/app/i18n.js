@@ -14,6 +14,18 @@ let names = {};
 /** @type {Record<string, {calls: Record<string, {wake: string, editions?: Record<string, {wake?: string}>}>}>} */
 let script = {};
 let current = "en";
+/** Catalogues a lazy module adds (`i18n/{part}-{lang}.json`): loaded with it, so that a
+ * first visit does not download them; again with each change of language. */
+const parts = new Set();
+
+/** @param {string} part @param {string} lang @returns {Promise<Record<string, string>>} */
+const fetchPart = (part, lang) => fetch(`/app/i18n/${part}-${lang}.json`).then((r) => r.json());
+
+/** Add a part's strings to the catalogue, in this language and the next ones. @param {string} part */
+export async function addPart(part) {
+  parts.add(part);
+  Object.assign(catalogue, await fetchPart(part, current));
+}
 
 /** The language to use: the saved choice, else the browser's, else English. */
 export function pickLang() {
@@ -28,11 +40,12 @@ export function pickLang() {
 
 /** Load a language (and the role names once). @param {string} lang */
 export async function setLang(lang) {
-  const [cat, narration] = await Promise.all([
+  const [cat, narration, ...more] = await Promise.all([
     fetch(`/app/i18n/${lang}.json`).then((r) => r.json()),
     Object.keys(names).length ? null : fetch("/table/narration.json").then((r) => r.json()),
+    ...[...parts].map((part) => fetchPart(part, lang)),
   ]);
-  catalogue = cat;
+  catalogue = Object.assign(cat, ...more);
   if (narration) {
     names = narration.names;
     script = narration.script;
@@ -67,6 +80,20 @@ export function t(key, vars = {}) {
 export function plural(key, n) {
   const form = new Intl.PluralRules(current).select(n);
   return t(`${key}.${form}` in catalogue ? `${key}.${form}` : `${key}.other`, { n });
+}
+
+/** Whether the catalogue has a string for `key`. @param {string} key */
+export function known(key) {
+  return key in catalogue;
+}
+
+/**
+ * A refusal from the server in the page's language: its code's own string, the server's
+ * English message only for a code this catalogue does not know (a newer server).
+ * @param {string} code @param {string} message
+ */
+export function refusal(code, message) {
+  return known(`err.${code}`) ? t(`err.${code}`) : t("err.generic", { message });
 }
 
 /** A role's (or a group call's) name as this edition says it. @param {string} role @param {string} [edition] */

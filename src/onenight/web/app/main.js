@@ -7,7 +7,7 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, lang, pickLang, setLang, t } from "./i18n.js";
+import { LANGS, addPart, lang, pickLang, refusal, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
@@ -91,10 +91,44 @@ function loadGame() {
 /** The screen while a game's modules load (a moment, on a first game). */
 const loading = () => h("main", { class: "screen loading" }, h("p", { "aria-busy": "true" }, "…"));
 
+/** The TV view (`/r/CODE/tv`): loaded only by a TV page, so it weighs nothing on a phone.
+ * @type {typeof import("./views/tv.js") | null} */
+let tv = null;
+
+/** The how-to-play page (`#how-to-play`), loaded when it is first opened.
+ * @type {typeof import("./views/howto.js") | null} */
+let howto = null;
+const HOWTO = "#how-to-play";
+
+/** Open or close the how-to-play page as the address's hash says. */
+function route() {
+  if (location.hash === HOWTO && !howto) {
+    import("./views/howto.js").then((m) => { howto = m; changed(); }, () => reached(false));
+  }
+  changed();
+}
+window.addEventListener("hashchange", route);
+
+/** The refusals' words (i18n/errors-LANG.json): asked for at the first refusal (the server
+ * has just answered), not on a first visit; a refusal waits for them (else the English
+ * message: a newer code, or the words out of reach).
+ * @type {Promise<void> | null} */
+let errorWords = null;
+function loadErrorWords() {
+  errorWords ||= addPart("errors").catch(() => { errorWords = null; });
+  return errorWords;
+}
+
+/** A refusal in the page's language. @param {ServerError} err */
+async function refused(err) {
+  await loadErrorWords();
+  return refusal(err.code, err.message);
+}
+
 /** Report a refusal in the page. @param {unknown} err */
-function fail(err) {
+async function fail(err) {
   if (err instanceof ServerError) {
-    store.error = t("err.generic", { message: err.message });
+    store.error = await refused(err);
     changed();
   }
 }
@@ -112,6 +146,7 @@ const actions = {
   start: () => send({ type: "start" }),
   rematch: () => send({ type: "rematch" }),
   lobby: () => { store.ui.lobby = true; changed(); },
+  redraw: () => changed(),
   /** @param {number} member */
   kick: (member) => send({ type: "kick", member }),
   /** @param {string} level */
@@ -160,7 +195,7 @@ async function open(msg) {
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
     if (err instanceof ServerError && err.code !== "closed") {
-      if (err.code !== ErrorCode.no_room) store.error = t("err.generic", { message: err.message });
+      if (err.code !== ErrorCode.no_room) store.error = await refused(err);
       else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
       else store.error = t("join.noRoom", { code: String(msg.room) }); // the home page's form
       if (msg.type === "resume") {
@@ -177,6 +212,7 @@ async function open(msg) {
 function screen() {
   const s = store.state;
   const room = store.room;
+  if (location.hash === HOWTO && howto) return howto.howtoView(room?.settings?.edition || "", changed);
   if (store.code && ((store.check && !store.check.open) || store.lost === ErrorCode.no_room)) return noRoomView(store.code);
   if (store.mode === "replay") {
     if (!replayData || !result) {
@@ -193,6 +229,7 @@ function screen() {
     if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch", !!store.check?.playing);
     return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
   }
+  if (store.mode === "tv") return tv ? tv.tvView(room, s) : h("main", { class: "screen" }, "…");
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
   if (s.phase === "end" && result) {
     return result.resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
@@ -295,8 +332,9 @@ function render() {
   drawOffline();
   if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
   const talk = voice?.panel();
-  // On the result, after the team verdict: the page opens with who won.
-  if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector("main h1"))?.after(talk);
+  // On the result, after the team verdict (the page opens with who won); in the lobby
+  // after the seats and settings (a phone's first screen is the room).
+  if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 
@@ -402,8 +440,10 @@ async function main() {
     store.code = code.trim().toUpperCase().slice(0, 32);
     store.mode = m[2] || "";
   }
+  if (store.mode === "tv") tv = await import("./views/tv.js");
   loadEditions();
   onBack(loadEditions);
+  if (location.hash === HOWTO) route();
   if (store.mode === "replay") {
     loadGame(); // the result's screen, while the replay's data come
     await loadReplay();
@@ -422,7 +462,8 @@ async function main() {
       await open({ type: "resume", room: store.code, token });
       if (!store.room && !conn.isOpen()) conn.schedule();
     } else if (store.mode === "tv") {
-      await open({ type: "join", room: store.code, name: `TV ${Math.floor(Math.random() * 9000 + 1000)}`, spectator: true });
+      // A shared screen: a spectator that the pages list as no one (`screen`).
+      await open({ type: "join", room: store.code, name: `TV ${Math.floor(Math.random() * 9000 + 1000)}`, spectator: true, screen: true });
     }
   }
   changed();

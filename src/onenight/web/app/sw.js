@@ -38,11 +38,17 @@ const SHELL = [
   "/table/narration.json",
 ];
 /** Files the page loads later, when it needs them (the voice, once a room has one; the
- * night, the result and the claims, with the first game): kept
+ * night, the result and the claims, with the first game; the TV view on a TV; the
+ * how-to-play page when it is opened; the refusals' words at the first refusal): kept
  * out of the install so that a first visit does not download them; networkFirst keeps
  * each in the cache once the page has loaded it. */
-const LATER = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css", "/app/views/night.js",
-  "/app/views/result.js", "/app/views/claims.js"];
+const LATER = [
+  "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
+  "/app/views/night.js", "/app/views/result.js", "/app/views/claims.js",
+  "/app/views/tv.js", "/app/tv.css",
+  "/app/views/howto.js", "/app/howto.css", "/app/i18n/howto-en.json", "/app/i18n/howto-fr.json", "/app/i18n/howto-ja.json",
+  "/app/i18n/errors-en.json", "/app/i18n/errors-fr.json", "/app/i18n/errors-ja.json",
+];
 /** The page's language when it registered the worker (`sw.js?lang=fr`): a French phone
  * keeps French, not the others; a language picked later is kept as the page loads it. */
 const asked = new URL(sw.location.href).searchParams.get("lang") || "";

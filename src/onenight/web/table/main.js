@@ -14,7 +14,7 @@ import { Awake } from "./wakelock.js";
  * @typedef {{id: string, title: string, players: [number, number], center: number,
  *            roles: string[], turn: number}} Edition
  * @typedef {{ok: true, key: string, deck: string[], calls: string[], players: number}
- *          | {ok: false, key: string, reason: string}} Check
+ *          | {ok: false, key: string, reason: string, issue?: Record<string, any> | null}} Check
  * @typedef {import("./storage.js").Settings} Settings
  * @typedef {import("./ui.js").UiKey} UiKey
  */
@@ -69,6 +69,10 @@ function translate() {
   document.documentElement.lang = state.lang;
   document.title = tr("page_title");
   translatePage(document, state.lang);
+  for (const opt of select("edition").options) {
+    const ed = state.editions.find((e) => e.id === opt.value);
+    if (ed) opt.textContent = editionName(ed);
+  }
   $("edition-title").textContent = editionTitle();
   $("deck-status").textContent = state.status();
   if (state.editions.length) deckCount();
@@ -76,9 +80,25 @@ function translate() {
 
 function editionTitle() {
   const ed = edition();
-  if (!ed) return "";
+  return ed ? editionName(ed) : "";
+}
+
+/** An edition's name in the page's language (its id is no name). @param {Edition} ed */
+function editionName(ed) {
   const key = /** @type {UiKey} */ (`edition_${ed.id.replace(/-/g, "_")}`);
   return key in UI.en ? tr(key) : ed.title;
+}
+
+/**
+ * The deck check's reason in the page's language, from its ``issue`` (code and values);
+ * the server's English ``reason`` only for an issue with no string here.
+ * @param {Record<string, any> | null | undefined} issue @param {string} reason
+ */
+function issueText(issue, reason) {
+  const key = /** @type {UiKey} */ (`issue_${issue?.code}`);
+  if (!issue || !(key in UI.en)) return reason;
+  const names = roleNames(data(), edition().id, state.lang);
+  return tr(key, { ...issue, role: issue.role ? names[issue.role] || issue.role : "" });
 }
 
 /** @param {() => string} say */
@@ -184,7 +204,7 @@ async function validate() {
   if (seq !== state.checking) return; // a newer check is under way
   state.check = check;
   if (check.ok) setStatus(() => tr("ready", { n: check.calls.length }));
-  else if (check.reason) setStatus(() => tr("deck_refused", { reason: check.reason }));
+  else if (check.reason) setStatus(() => tr("deck_refused", { reason: issueText(check.issue, check.reason) }));
   else setStatus(() => tr("offline_unchecked"));
   $("deck-status").classList.toggle("bad", !check.ok);
   button("start").disabled = !check.ok;
@@ -207,7 +227,7 @@ async function checkDeck(edition, n, cards, key) {
       body: JSON.stringify({ edition, players: n, deck: counts }),
     });
     const body = await res.json();
-    if (!body.ok) return { ok: false, key, reason: body.reason || "?" };
+    if (!body.ok) return { ok: false, key, reason: body.reason || "?", issue: body.issue };
   } catch {
     // offline: the calls below come from the service worker's copy, if any
   }
@@ -438,7 +458,7 @@ async function init() {
   const saved = loadSettings();
   state.decks = saved.decks || {};
   select("edition").replaceChildren(
-    ...state.editions.map((e) => new Option(e.id, e.id)),
+    ...state.editions.map((e) => new Option(editionName(e), e.id)),
   );
   select("lang").replaceChildren(
     ...Object.entries(narration.languages).map(([id, l]) => new Option(l.label, id)),

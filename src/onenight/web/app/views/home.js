@@ -54,7 +54,8 @@ export function homeView(act, error) {
       h("label", { for: "join-name" }, t("home.name")), nameInput("join-name"),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "join-watch" }), t("home.watch")),
       h("button", { type: "submit", class: "primary", id: "join" }, t("home.go"))),
-    h("p", {}, h("a", { href: "/table" }, t("app.table"))));
+    h("p", { class: "links" }, h("a", { href: "#how-to-play", id: "howto-link" }, t("howto.link")), " · ",
+      h("a", { href: "/table" }, t("app.table"))));
 }
 
 /** Opening a room's link: only a name is asked. @param {string} code @param {HomeActions} act

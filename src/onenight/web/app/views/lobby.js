@@ -12,7 +12,7 @@ import { scoreboard } from "./common.js";
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{configure: (changes: Record<string, any>) => void, start: () => void, kick: (m: number) => void,
  *   makeHost: (m: number) => void, say: (to: number | null, text: string) => void, leave: () => void,
- *   addBot: (level: string) => void}} LobbyActions */
+ *   addBot: (level: string) => void, redraw: () => void}} LobbyActions */
 
 /** The bots' levels (docs/bots.md, "The levels"), the easiest first. */
 export const BOT_LEVELS = ["random", "basic", "reasoner"];
@@ -32,6 +32,10 @@ let editions = [];
 export function setEditions(list) {
   editions = list;
 }
+/** The editions the server offers (empty until /api/editions answers). */
+export function editionList() {
+  return editions;
+}
 
 /** @param {Frame} room @param {LobbyActions} act */
 export function lobbyView(room, act) {
@@ -39,7 +43,8 @@ export function lobbyView(room, act) {
   const host = !!you.host;
   const link = `${location.origin}/r/${room.room}`;
   const players = room.seats.map((/** @type {number} */ m) => room.members.find((/** @type {Frame} */ x) => x.member === m)).filter(Boolean);
-  const watchers = room.members.filter((/** @type {Frame} */ m) => m.spectator && !m.gone);
+  // A TV (a shared screen) is no one to list.
+  const watchers = room.members.filter((/** @type {Frame} */ m) => m.spectator && !m.gone && !m.screen);
   /** @param {Frame} m */
   const member = (m) => h("li", { class: `member${m.online ? " online" : ""}${m.bot ? " bot" : ""}`, "data-member": String(m.member) },
     // A bot is never "offline": it has no connection, it plays from the server.
@@ -56,6 +61,7 @@ export function lobbyView(room, act) {
   return h("main", { class: "screen lobby" },
     h("h1", { id: "phase" }, t("lobby.title", { code: room.room })),
     h("section", { class: "share", "aria-labelledby": "share-h" },
+      h("img", { class: "qr", src: `/api/rooms/${room.room}/qr.svg`, alt: t("lobby.qr"), width: 160, height: 160 }),
       h("h2", { id: "share-h" }, t("lobby.share")),
       h("p", {}, h("a", { href: link, id: "share-link" }, link)),
       h("button", {
@@ -65,10 +71,10 @@ export function lobbyView(room, act) {
           /** @type {HTMLElement} */ (e.target).textContent = t("lobby.copied");
         },
       }, t("lobby.copy")),
-      h("img", { class: "qr", src: `/api/rooms/${room.room}/qr.svg`, alt: t("lobby.qr"), width: 160, height: 160 }),
       h("p", { class: "links" },
         h("a", { href: `/r/${room.room}/watch`, id: "watch-link" }, t("lobby.watchLink")), " · ",
-        h("a", { href: `/r/${room.room}/tv`, id: "tv-link", target: "_blank", rel: "noopener" }, t("lobby.tvLink")))),
+        h("a", { href: `/r/${room.room}/tv`, id: "tv-link", target: "_blank", rel: "noopener" }, t("lobby.tvLink")), " · ",
+        h("a", { href: "#how-to-play", id: "howto-link" }, t("howto.link")))),
     h("section", { "aria-labelledby": "players-h" },
       h("h2", { id: "players-h" }, `${t("lobby.players")} (${players.length})`),
       h("ol", { class: "members", id: "players" }, players.map(member)),
@@ -76,6 +82,9 @@ export function lobbyView(room, act) {
       watchers.length ? h("h3", {}, t("lobby.spectators")) : null,
       watchers.length ? h("ul", { class: "members", id: "spectators" }, watchers.map(member)) : null),
     settingsView(room, host, act),
+    // The host's Start stays in reach at the foot of the screen, however long the page.
+    host ? h("div", { class: "startbar" },
+      h("button", { type: "button", id: "start", class: "primary big", disabled: !!room.deck_error, onclick: () => act.start() }, t("lobby.start"))) : null,
     prefs(),
     h("button", { type: "button", id: "leave", class: "secondary", onclick: () => act.leave() }, t("lobby.leave")),
     you.spectator ? null : talkPanel({ players: [], seat: you.seat }, act),
@@ -153,8 +162,16 @@ function settingsView(room, host, act) {
     h("label", { class: "field" }, t("lobby.edition"),
       h("select", { id: "edition", onchange: (/** @type {Event} */ e) => changeEdition(/** @type {HTMLSelectElement} */ (e.target).value, n, act) },
         editions.map((e) => h("option", { value: e.id, selected: e.id === st.edition }, t(`edition.${e.id}`))))),
-    h("h3", {}, t("lobby.deck"), " ", h("span", { class: "muted" }, t("lobby.deckCount", { cards: room.deck.length, players: n, center }))),
+    h("div", { class: "deck-summary" },
+      h("p", { id: "deck-line" }, deckLine(counts, st.edition, room.deck.length)),
+      h("button", {
+        type: "button", id: "deck-change", class: "secondary", "aria-expanded": String(editing), "aria-controls": "deck-editor",
+        onclick: () => { editing = !editing; act.redraw(); },
+      }, t(editing ? "lobby.changeDone" : "lobby.change"))),
     h("p", { class: room.deck_error ? "warn" : "ok", id: "deck-error", "aria-live": "polite" }, problem),
+    editing ? null : timers,
+    !editing ? null : h("div", { id: "deck-editor" },
+    h("h3", {}, t("lobby.deck"), " ", h("span", { class: "muted" }, t("lobby.deckCount", { cards: room.deck.length, players: n, center }))),
     balancedDecks(ed, n, counts, (deck) => act.configure({ deck })),
     teams.map((team) => {
       const of = roles.filter((r) => teamOf(r) === team);
@@ -177,8 +194,22 @@ function settingsView(room, host, act) {
       timer("day", t("lobby.day"), st.day, 0.02),
       timer("vote", t("lobby.vote"), st.vote, 0.02),
       timer("chips", t("lobby.chips"), st.chips, 0),
-      timer("grace", t("lobby.grace"), st.grace, 0)),
-    h("button", { type: "button", id: "start", class: "primary big", disabled: !!room.deck_error, onclick: () => act.start() }, t("lobby.start")));
+      timer("grace", t("lobby.grace"), st.grace, 0))));
+}
+
+/** Whether the host has opened the deck and the timers ("Change"): kept across redraws,
+ * closed at first so that a phone's first screen holds the lobby and its Start. */
+let editing = false;
+
+/**
+ * The deck in one line: "8 cards: Werewolf ×2, Seer, …".
+ * @param {Record<string, number>} counts @param {string} edition @param {number} cards
+ */
+function deckLine(counts, edition, cards) {
+  const order = [...ORDER, ...Object.keys(counts).filter((r) => !ORDER.includes(r))];
+  const roles = order.filter((r) => counts[r]).map((r) => counts[r] > 1
+    ? t("day.times", { role: roleName(r, edition), n: counts[r] }) : roleName(r, edition));
+  return t("lobby.deckSummary", { n: cards, roles: list(roles) });
 }
 
 /** A new edition with its default deck for the seats (the calls endpoint gives it).

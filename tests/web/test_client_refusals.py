@@ -1,0 +1,52 @@
+"""Refusals in the page's language (issue 22, point 16): a player whose name is taken
+reads why in French or Japanese, not the server's English; the table page says a deck's
+problem and names its editions in its own language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from server.conftest import Server
+from web.client_helpers import catalogue, create_room, open_player
+from web.table_helpers import open_table
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("fr-FR", "fr"), ("ja-JP", "ja"), ("en-US", "en")])
+def test_client_a_name_taken_is_refused_in_the_pages_language(
+    browser: Any, server: Server, locale: str, lang: str
+) -> None:
+    host = open_player(browser, "Anne")
+    code = create_room(host, server.http)
+    guest = open_player(browser, "Anne", locale=locale)
+    guest.page.goto(f"{server.http}/r/{code}")
+    guest.page.fill("#name", "Anne")
+    guest.page.click("#join")
+    error = guest.page.locator("#error")
+    error.wait_for()
+    # The catalogue's own sentence, not "Refused: someone in the room is already called…"
+    assert error.inner_text() == catalogue(lang)["err.name_taken"]
+    assert "already called" not in error.inner_text()
+    host.context.close()
+    guest.context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_table_deck_refusal_and_edition_names_in_the_pages_language(
+    page: Any, server: Server, lang: str
+) -> None:
+    open_table(page, server.http)
+    page.select_option("#lang", lang)
+    labels = page.locator("#edition option").all_inner_texts()
+    assert "ultimate" not in labels and "sans-carte" not in labels, labels
+    if lang == "ja":
+        assert "ワンナイト人狼アルティメット（デイブレイクと追加役職）" in labels
+    # One Seer more than the table needs: the deck is one card too many.
+    page.locator('li.role[data-role="seer"] button[data-step="1"]').click()
+    status = page.locator("#deck-status")
+    want = {"fr": "il faut", "ja": "枚必要です"}[lang]
+    page.wait_for_function(
+        "want => document.getElementById('deck-status').textContent.includes(want)", arg=want
+    )
+    assert " need " not in status.inner_text()
