@@ -9,7 +9,6 @@ import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
 import { LANGS, addPart, lang, pickLang, refusal, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
-import { yourTurn } from "./sound.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
 import { rememberChoice, turnLabel } from "./views/common.js";
@@ -36,7 +35,9 @@ const conn = new Connection(
     voiceFrame(frame);
     if (frame.type === "state" && !gameAsked) loadGame();
     const s = store.state;
-    if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) yourTurn();
+    if (newTurn && s && s.phase === "night" && s.decision && s.decision.turn === s.turn) {
+      import("./sound.js").then((m) => m.yourTurn()); // loaded at a first turn, not on a first visit
+    }
     if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }), lang());
     changed();
   },

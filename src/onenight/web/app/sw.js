@@ -24,10 +24,8 @@ const SHELL = [
   "/app/i18n.js",
   "/app/offline.js",
   "/app/roles.js",
-  "/app/sound.js",
   "/app/speech.js",
   "/app/store.js",
-  "/app/views/balanced.js",
   "/app/views/common.js",
   "/app/views/day.js",
   "/app/views/home.js",
@@ -45,6 +43,7 @@ const SHELL = [
 const LATER = [
   "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
   "/app/views/night.js", "/app/views/result.js", "/app/views/claims.js",
+  "/app/sound.js", "/app/views/balanced.js",
   "/app/views/tv.js", "/app/tv.css",
   "/app/views/howto.js", "/app/howto.css", "/app/i18n/howto-en.json", "/app/i18n/howto-fr.json", "/app/i18n/howto-ja.json",
   "/app/i18n/errors-en.json", "/app/i18n/errors-fr.json", "/app/i18n/errors-ja.json",

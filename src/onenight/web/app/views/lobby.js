@@ -3,7 +3,10 @@
 import { h, svg } from "../dom.js";
 import { list, roleName, t, wakeLine } from "../i18n.js";
 import { ORDER, teamOf } from "../roles.js";
-import { balancedDecks } from "./balanced.js";
+/** The balanced decks' panel (views/balanced.js), loaded when the host first opens the
+ * deck editor: a first visit does not download it (scripts/weight_client.py).
+ * @type {typeof import("./balanced.js") | null} */
+let balanced = null;
 import { roleCard } from "./common.js";
 import { talkPanel } from "./day.js";
 import { pref, setPref } from "../speech.js";
@@ -172,7 +175,9 @@ function settingsView(room, host, act) {
     editing ? null : timers,
     !editing ? null : h("div", { id: "deck-editor" },
     h("h3", {}, t("lobby.deck"), " ", h("span", { class: "muted" }, t("lobby.deckCount", { cards: room.deck.length, players: n, center }))),
-    balancedDecks(ed, n, counts, (deck) => act.configure({ deck })),
+    balanced
+      ? balanced.balancedDecks(ed, n, counts, (deck) => act.configure({ deck }))
+      : (import("./balanced.js").then((m) => { balanced = m; act.redraw(); }), null),
     teams.map((team) => {
       const of = roles.filter((r) => teamOf(r) === team);
       return of.length ? h("div", { class: "team-group" },
