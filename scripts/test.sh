@@ -58,7 +58,8 @@ if [ "$fast" = 1 ]; then
   pytest -q -m "not outside" -n 2 "$@"
   exit 0
 fi
-pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile "$@"
+pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" "$@"
+pytest -q -m serial "$@"  # three Chromium processes with live audio: on their own
 
 # 6. The compiled (mypyc) engine: the same rules tests and scenarios.
 if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then

@@ -104,6 +104,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "outside: needs a subprocess or a browser (set by tests/conftest.py)"
     )
+    config.addinivalue_line(
+        "markers", "serial: runs alone after the parallel run (scripts/test.sh)"
+    )
 
 
 def _starts_processes(module: Any) -> bool:

@@ -160,7 +160,8 @@ def check_member(room: Room, seat: int | None, frames: list[tuple[float, str]], 
             ended = True
         if ended or kind in ("ack", "error", "room"):
             continue
-        assert kind in ("state", "log", "chat", "whisper", "whispered"), kind
+        # a voice frame is the voice rule, the same for every member (docs/voice.md)
+        assert kind in ("state", "log", "chat", "whisper", "whispered", "voice"), kind
         known = allowed | face_up if frame.get("phase") in ("day", "vote") else allowed
         leaked = {s for s in strings(frame, PUBLIC_KEYS) if s in ROLES} - known
         assert not leaked, f"seat {seat} saw roles {leaked} in {frame}"

@@ -100,7 +100,11 @@ def test_client_day_card_chip_my_night_counts_and_ready_to_vote(
                 assert mine == "Villager: you slept."
             else:  # a werewolf learned who the werewolves are (or that it is alone)
                 assert mine.startswith("Werewolves: ")
-                assert p.name in mine or "You are the only werewolf." in mine
+                others = [q.name for q in players if q is not p and cards[q.name] == "Werewolf"]
+                if others:  # the other werewolves are named
+                    assert all(o in mine for o in others), mine
+                else:
+                    assert p.name in mine or "You are the only werewolf." in mine
             # The roles of this game, with their counts.
             ref = page.locator(".reference .rolename").all_inner_texts()
             assert ref == ["Werewolf ×2", "Villager ×4"]

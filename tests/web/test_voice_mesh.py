@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from server.conftest import Server
 from web.client_helpers import check_problems, phase, play_night, wait_phase
 from web.voice_helpers import (
@@ -23,6 +25,9 @@ from web.voice_helpers import (
 )
 
 A, B, C = TONES["ann"], TONES["bob"], TONES["cat"]
+#: three Chromium processes with live audio: alone on the machine (scripts/test.sh runs the
+#: serial tests after the others), or the two cores cannot carry them
+pytestmark = pytest.mark.serial
 
 
 def test_voice_day_whisper_night_and_reload(
