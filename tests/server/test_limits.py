@@ -8,8 +8,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from onenight.buckets import PerAddress, TokenBucket
 from onenight.client import Client, ServerError
+from onenight.cluster.buckets import PerAddress, TokenBucket
 
 from .conftest import REDIS_URL, Server, redis_reachable
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from onenight.buckets import PerAddress
 from onenight.pubsub import PubSub
 
 from .base import Kept, Owner, OwnerGone, Post, channel
+from .buckets import PerAddress
 
 
 class LocalCluster:

@@ -18,8 +18,8 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from onenight.buckets import TokenBucket
 from onenight.cluster import channel
+from onenight.cluster.buckets import TokenBucket
 from onenight.pubsub import Frame, SlowSubscriber, Subscription
 from onenight.session import protocol as P
 from onenight.session.errors import ErrorCode

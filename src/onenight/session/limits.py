@@ -1,6 +1,6 @@
 """Abuse limits: what one server process allows (rooms, idle time, rates).
 
-The rates are token buckets (:mod:`onenight.buckets`): room creations and joins per IP
+The rates are token buckets (:mod:`onenight.cluster.buckets`): room creations and joins per IP
 address, kept by the cluster (one process's buckets in memory, or one bucket per address
 in Redis shared by every process), and messages per WebSocket connection.
 """
