@@ -1,10 +1,10 @@
 """The ports of the session: what a room's actor and the hub need from outside, as small
 interfaces that the layers above implement and pass in.
 
-The session sits below the store and the bots (the layers are in pyproject.toml's
-``[tool.importlinter]``): it says here what it needs, and ``onenight.storage`` (the event
-log, SQLite / PostgreSQL / memory) and ``onenight.bots.seats`` (bots that play seats)
-import these types from here, never the other way round.
+The layers are in pyproject.toml's ``[tool.importlinter]``: the event log's types are
+the storage's own (``onenight.storage.base``, below the session, knowing nothing of the
+game), named here; ``onenight.bots.seats`` (bots that play seats, above the session)
+imports the bots' port from here, never the other way round.
 
 * :class:`Store`, with the record it keeps (:class:`Event`) and its one refusal
   (:class:`SeqConflict`): the append-only log every room is derived from.
@@ -16,58 +16,27 @@ import these types from here, never the other way round.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from onenight.storage.base import Event, SeqConflict, Store
+
+__all__ = [
+    "BUILT_IN_LEVELS",
+    "STAND_IN_LEVEL",
+    "BotSeats",
+    "BotSeatsFactory",
+    "Event",
+    "NoBots",
+    "SeqConflict",
+    "Store",
+]
 
 if TYPE_CHECKING:  # types of the protocols only: the store's users need not load them
     from .events import RoomEvent
     from .room import Room
 
-# ----- the event log ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a room's log (a :class:`.events.RoomEvent` as stored: its ``kind``
-    and its ``data``, numbered ``seq`` 1, 2, … within the room). ``data`` is JSON-able."""
-
-    room: str
-    seq: int
-    kind: str
-    data: dict[str, Any]
-    at: float
-
-
-class SeqConflict(ValueError):
-    """An append whose ``seq`` is already taken: another writer (another process that
-    owns the room now) has written the room since this one read it."""
-
-
-class Store(Protocol):
-    """An append-only log of room events."""
-
-    async def open(self) -> None:
-        """Connect, creating or upgrading the schema."""
-
-    async def append(self, events: Sequence[Event]) -> None:
-        """Store events durably, all or none; return only once they are stored.
-        SeqConflict if a ``(room, seq)`` is already stored."""
-
-    async def open_rooms(self) -> list[str]:
-        """Codes of the rooms that have events and were not closed."""
-
-    async def is_open(self, room: str) -> bool:
-        """Whether this room has events and was not closed (one room of open_rooms)."""
-
-    async def events(self, room: str) -> list[Event]:
-        """A room's events in order."""
-
-    async def ping(self) -> bool:
-        """Whether the database answers (``/api/ready``)."""
-
-    async def close(self) -> None: ...
-
+# ----- the event log: its types are the storage's own (onenight.storage.base) -----------
 
 # ----- the bots at the table --------------------------------------------------------------
 

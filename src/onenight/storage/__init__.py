@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from onenight.session.ports import Event, SeqConflict, Store
+from .base import Event, SeqConflict, Store
 
 DEFAULT_URL = "sqlite+aiosqlite:///onenight.db"
 

@@ -13,7 +13,7 @@ import os
 import signal
 from collections.abc import Sequence
 
-from onenight.session.ports import Event, Store
+from .base import Event, Store
 
 VARIABLE = "ONENIGHT_FAULT_KILL_AFTER_STORING"
 

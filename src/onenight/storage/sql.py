@@ -43,7 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from onenight.session.ports import Event, SeqConflict
+from .base import Event, SeqConflict
 
 SCHEMA_VERSION = 1
 
