@@ -21,6 +21,8 @@ APP = Path(__file__).resolve().parents[2] / "src" / "onenight" / "web" / "app"
 #: driven one after the other to tap).
 FAST = {"turn": 2.5, "jitter": 0.2, "day": 600, "vote": 600}
 #: 3 players: two werewolves, the Seer, the Robber, the Troublemaker, a Villager.
+#: How long one tap of the night waits for its button (a turn lasts ``FAST["turn"]``).
+TAP_MS = 3000
 DECK3 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1}
 
 
@@ -148,26 +150,33 @@ def phase(p: Player) -> str:
 
 def tap_night(p: Player) -> bool:
     """This page's tap for the turn now, if it has not tapped: a choice when the night
-    calls it (cards first, else a bare choice), else a tap anywhere (``nothing``)."""
+    calls it (cards first, else a bare choice), else a tap anywhere (``nothing``).
+
+    A turn can end while the page is being tapped (its timer runs out, the screen is
+    drawn anew for the next turn): then this tap gives up quickly and says False, and the
+    caller, which loops until the day, taps the next turn."""
     page = p.page
     if phase(p) != "night" or not page.locator("#confirm").count():
         return False
     if page.locator("main[data-tapped]").count():
         return False  # tapped already this turn
-    if page.locator("main.screen.night.idle").count():
-        page.locator("#prompt").click()  # "tap anywhere"
-        return True
-    for _ in range(4):
-        if page.locator("#confirm:enabled").count():
-            break
-        tiles = page.locator("button.tile:enabled[aria-pressed=false]")
-        if tiles.count():
-            tiles.first.click()
-        else:
-            page.locator("button.bare:enabled").first.click()
-    if not page.locator("#confirm:enabled").count():
-        page.locator("button.bare:enabled").first.click()
-    page.locator("#confirm").click()
+    try:
+        if page.locator("main.screen.night.idle").count():
+            page.locator("#prompt").click(timeout=TAP_MS)  # "tap anywhere"
+            return True
+        for _ in range(4):
+            if page.locator("#confirm:enabled").count():
+                break
+            tiles = page.locator("button.tile:enabled[aria-pressed=false]")
+            if tiles.count():
+                tiles.first.click(timeout=TAP_MS)
+            else:
+                page.locator("button.bare:enabled").first.click(timeout=TAP_MS)
+        if not page.locator("#confirm:enabled").count():
+            page.locator("button.bare:enabled").first.click(timeout=TAP_MS)
+        page.locator("#confirm").click(timeout=TAP_MS)
+    except PlaywrightTimeout:
+        return False  # the turn moved on under the tap
     return True
 
 

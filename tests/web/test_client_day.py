@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
 from server.conftest import Server
 from web.client_helpers import (
     FAST,
@@ -89,10 +91,17 @@ def test_client_day_card_chip_my_night_counts_and_ready_to_vote(
             assert box is not None
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.mouse.down()
-            assert page.locator("#card-chip-face").is_visible()
+            expect(page.locator("#card-chip-face")).to_be_visible()
             assert chip.inner_text().strip() == f"Dealt: {cards[p.name]}"
+            # A line said while the finger is down redraws the screen: the card stays up.
+            other = next(q for q in players if q is not p)
+            line = f"still holding, {p.name}?"
+            talk(other, line)
+            expect(page.locator("#log")).to_contain_text(line)
+            expect(page.locator("#card-chip-face")).to_be_visible()
             page.mouse.up()
-            assert not page.locator("#card-chip-face").is_visible()
+            expect(page.locator("#card-chip-face")).to_be_hidden()
+            assert chip.inner_text().strip() == "My card"
             # "My night" never says "Nothing yet." by day.
             mine = page.locator("#learned").inner_text()
             assert "Nothing yet" not in mine

@@ -391,6 +391,10 @@ setInterval(() => {
 
 // A card held face up goes back down when the press ends anywhere.
 window.addEventListener("pointerup", () => {
+  if (store.ui.chip) {
+    store.ui.chip = false;
+    changed();
+  }
   if (store.ui.revealed) {
     store.ui.revealed = false;
     const card = document.getElementById("mycard");

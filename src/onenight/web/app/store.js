@@ -9,7 +9,7 @@
 
 /**
  * @typedef {{sel: string[], bare: number | null, tapped: string, step: number,
- *   lobby: boolean, flash: string, revealed: boolean, sayTo: string}} Ui
+ *   lobby: boolean, flash: string, revealed: boolean, sayTo: string, chip?: boolean}} Ui
  * @typedef {{room: Frame | null, state: Frame | null, talk: Frame[], online: boolean,
  *   lost: string, error: string, until: number, ui: Ui, code: string, mode: string,
  *   check: RoomCheck | null, checking: boolean}} Store

@@ -39,14 +39,18 @@ export function cardChip(role, edition) {
   }, back, face);
   /** @param {boolean} up */
   const show = (up) => {
+    // Held in the store: a frame that redraws the screen while the finger is down (a
+    // chat line, a player ready) keeps the card shown.
+    store.ui.chip = up;
     face.hidden = !up;
     back.hidden = up;
     chip.setAttribute("aria-pressed", up ? "true" : "false");
   };
+  show(!!store.ui.chip);
   chip.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
-  for (const ev of ["pointerup", "pointerleave", "pointercancel", "blur"]) chip.addEventListener(ev, () => show(false));
+  for (const ev of ["pointerup", "pointerleave", "pointercancel", "blur"]) chip.addEventListener(ev, () => { if (chip.isConnected) show(false); });
   chip.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); show(true); } });
-  chip.addEventListener("keyup", () => show(false));
+  chip.addEventListener("keyup", () => { if (chip.isConnected) show(false); });
   chip.addEventListener("contextmenu", (e) => e.preventDefault());
   return chip;
 }
