@@ -58,7 +58,8 @@ if [ "$fast" = 1 ]; then
   pytest -q -m "not outside" -n 2 "$@"
   exit 0
 fi
-pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" "$@"
+# --durations: the slowest tests, printed by every run, where the suite's time goes
+pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" --durations=25 "$@"
 # three Chromium processes with live audio, on their own (exit 5: none selected by "$@")
 pytest -q -m serial "$@" || [ $? = 5 ]
 
