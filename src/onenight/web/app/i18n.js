@@ -96,6 +96,19 @@ export function refusal(code, message) {
   return known(`err.${code}`) ? t(`err.${code}`) : t("err.generic", { message });
 }
 
+/**
+ * Something to say that stays on the screen (a refusal, "no room"), kept as what to say
+ * rather than as words, so that a change of language says it again in the new one:
+ * a server's refusal (`code`, `message`) or a catalogue string (`key`, `vars`).
+ * @typedef {{code: string, message: string} | {key: string, vars?: Record<string, string | number>}} Said
+ */
+
+/** What a `Said` says, in the page's language now. @param {Said | null} x */
+export function said(x) {
+  if (!x) return "";
+  return "code" in x ? refusal(x.code, x.message) : t(x.key, x.vars);
+}
+
 /** A role's (or a group call's) name as this edition says it. @param {string} role @param {string} [edition] */
 export function roleName(role, edition = "") {
   const byLang = names[current] || {};
