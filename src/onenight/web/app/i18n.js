@@ -96,14 +96,10 @@ export function refusal(code, message) {
   return known(`err.${code}`) ? t(`err.${code}`) : t("err.generic", { message });
 }
 
-/**
- * Something to say that stays on the screen (a refusal, "no room"), kept as what to say
- * rather than as words, so that a change of language says it again in the new one:
- * a server's refusal (`code`, `message`) or a catalogue string (`key`, `vars`).
- * @typedef {{code: string, message: string} | {key: string, vars?: Record<string, string | number>}} Said
- */
+/** A refusal (`code`) or a string (`key`) kept on screen: said anew in a new language.
+ * @typedef {{code: string, message: string} | {key: string, vars?: Record<string, string | number>}} Said */
 
-/** What a `Said` says, in the page's language now. @param {Said | null} x */
+/** @param {Said | null} x */
 export function said(x) {
   if (!x) return "";
   return "code" in x ? refusal(x.code, x.message) : t(x.key, x.vars);

@@ -24,7 +24,7 @@ export const store = {
   talk: [],
   online: false,
   lost: "",
-  error: null, // what went wrong, kept as words to say (i18n.js `said`): a change of language says it anew
+  error: null, // i18n.js `said` words it
   until: 0, // Date.now() at which the current period ends (from `remaining`)
   code: "",
   mode: "", // "" (play), "tv", "watch", "replay"
