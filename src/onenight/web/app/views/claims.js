@@ -310,6 +310,8 @@ export function panel(s, send) {
       h("button", { type: "button", id: "claim-role", class: draft.mode === "role" ? "primary" : "secondary", "aria-pressed": draft.mode === "role" ? "true" : "false", onclick: () => setMode("role") }, t("claims.iAm")),
       h("button", { type: "button", id: "claim-think", class: draft.mode === "think" ? "primary" : "secondary", "aria-pressed": draft.mode === "think" ? "true" : "false", onclick: () => setMode("think") }, t("claims.think"))),
     draft.mode === "role" ? chipRow("claim-role-pick", t("claims.pickRole"), roles, draft.role, setRole, role) : null,
+    // The night's choices under a line of their own: not taken for more roles.
+    draft.mode === "role" && draft.role ? h("p", { class: "muted", id: "claim-kinds-h" }, t("claims.kinds")) : null,
     draft.mode === "role" && draft.role
       ? chipRow("claim-kind-pick", t("claims.kinds"), kindsOf(draft.role, roles), draft.kind, setKind, (k) => t(`claims.kind.${k}`), "data-kind")
       : null,
