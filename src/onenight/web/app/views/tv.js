@@ -93,25 +93,35 @@ function game(s) {
     night ? (s.turns ? wakeOrder(s) : null) : board(s));
 }
 
+/** The claims' type sizes, largest first (tv.css). */
+const SIZES = ["", "close", "snug", "dense", "densest"];
+
 /**
  * The claims by day and at the vote: for each seat that has claimed, its badge and name
  * (the table's colour and initial) and its claim as it stands, one sentence a line, in
- * the TV's language. The more lines, the smaller the type, so that they fit.
+ * the TV's language; in the largest type that fits the screen (measured once drawn,
+ * before the screen is painted).
  * @param {Frame} s
  */
 function board(s) {
   /** @type {[number, Frame[]][]} */
   const seats = s.players.map((/** @type {string} */ _, /** @type {number} */ i) => [i, story(s, i)])
     .filter((/** @type {[number, Frame[]]} */ [, said]) => said.length);
-  const lines = seats.reduce((n, [, said]) => n + said.length, 0);
-  const size = lines > 16 ? " dense" : lines > 9 ? " close" : "";
-  return h("section", { class: `tv-claims${size}`, id: "tv-claims", "aria-labelledby": "tv-claims-h" },
+  if (!seats.length && s.phase !== "day") return null; // "claim from your phone" is for the day
+  const el = h("section", { class: "tv-claims", id: "tv-claims", "aria-labelledby": "tv-claims-h" },
     h("h2", { id: "tv-claims-h" }, t("claims.board")),
     seats.length
       ? h("ul", {}, seats.map(([seat, said]) => h("li", { "data-seat": String(seat) },
         h("span", { class: "badge", "aria-hidden": "true", style: `--hue:${hue(seat, s.players.length)}` }, initial(s.players[seat])),
         h("ul", {}, said.map((c) => h("li", {}, sentence(seat, c, s.players, s.edition)))))))
       : h("p", { class: "muted" }, t("claims.empty")));
+  queueMicrotask(() => {
+    for (const size of SIZES) {
+      el.className = `tv-claims ${size}`;
+      if (!el.isConnected || el.scrollHeight <= el.clientHeight + 1) break;
+    }
+  });
+  return el;
 }
 
 /** The result on one screen: the verdict, then each card dealt → at dawn. @param {Frame} s */
