@@ -50,7 +50,7 @@ export function talkPanel(s, act) {
   }
   const now = store.state?.game || 0;
   if (now > game) lines.push(gameSep(now)); // this game's talk starts here
-  // Focusable: a log longer than its box scrolls, by keyboard too (axe: scrollable-region-focusable).
+  // tabindex: a long log scrolls by keyboard too (axe)
   const log = h("ol", { class: "log", id: "log", tabindex: 0, "aria-live": "polite", "aria-label": t("day.talk") }, lines);
   const canTalk = seat !== null && seat !== undefined;
   /** @type {HTMLSelectElement} */
