@@ -1,6 +1,6 @@
 """Screenshots of the day with claims and of the result's team verdict (issue 22, points 3
 and 11) at 360×740 and 1280×800 in English, French and Japanese: cat's page after ann
-claimed the Seer (two looks), bob the Troublemaker (a swap) and cat her suspicion, with cat
+claimed the Seer (two center cards), bob the Troublemaker (a swap) and cat her suspicion, with cat
 composing a claim; then the result. Usage: .venv/bin/python scripts/screenshots_claims.py"""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def shoot(browser: Any, base: str, lang: str) -> None:
         wait_phase(players, "deal")
         play_night(players)
         wait_phase(players, "day")
-        claim(ann, "seer", [("1", "werewolf"), ("center-0", "villager")])
+        claim(ann, "seer", [("center-0", "villager"), ("center-1", "werewolf")])
         claim(bob, "troublemaker", [("0", ""), ("2", "")])
         cat.page.click("#claim-think")
         cat.page.click("#tile-1")

@@ -92,7 +92,9 @@ def shoot_lobby(browser: Any, base: str, size: tuple[int, int], lang: str) -> No
         ann.fill(f"#set-{field}", str(value))
         ann.dispatch_event(f"#set-{field}", "change")
         time.sleep(0.2)
-    ann.locator("#players-h").scroll_into_view_if_needed()
+    # In one step: a room frame that comes meanwhile redraws the lobby (a locator's
+    # scroll then meets a detached element).
+    ann.wait_for_selector("#players-h")
     ann.evaluate("document.getElementById('players-h').scrollIntoView()")
     snap(ann, "lobby-bots")
     cat.goto(f"{base}/r/QQ")

@@ -1,5 +1,6 @@
 """Screenshots of issue 22's screens (docs/screenshots/): the TV view at 1920×1080
-(``tv-lobby``, ``tv-night``, ``tv-day``, ``tv-vote``, ``tv-end``), the host's lobby at
+(``tv-lobby``, ``tv-night``, ``tv-day`` with the players' claims made from their phones,
+``tv-vote``, ``tv-end``), the host's lobby at
 360×740 and 1280×800 (``lobby-host``, its first screen), a refusal in the page's
 language (``refusal``) and the how-to-play page (``howto``), in en, fr and ja:
 ``client-NAME-LANG-WIDTH.png``.
@@ -116,6 +117,21 @@ def tap(page: Any) -> None:
     page.locator("#confirm").click(timeout=500)
 
 
+def claim(page: Any, role: str, kind: str | None, taps: list[tuple[str, str]]) -> None:
+    """A claim from a phone's taps: "I was the…", the role, what its night showed (None:
+    the composer's first choice), each card on the table and the card it showed."""
+    page.click("#claim-role")
+    page.click(f"#claim-role-pick [data-role={role}]")
+    if kind:
+        page.click(f"#claim-kind-pick [data-kind={kind}]")
+    for target, card in taps:
+        page.click(f"#tile-{target}")
+        if card:
+            page.click(f"#claim-card-pick [data-role={card}]")
+    page.click("#claim-say")
+    page.wait_for_selector("#claim-role-pick", state="detached")
+
+
 def shoot_tv(browser: Any, base: str, lang: str) -> None:
     """A 5-player game watched by a TV: each phase as the TV shows it."""
     pages = [new_page(browser, (360, 740), lang) for _ in NAMES]
@@ -156,6 +172,17 @@ def shoot_tv(browser: Any, base: str, lang: str) -> None:
                 tap(page)
         time.sleep(0.1)
     tv.wait_for_selector("main.tv-day")
+    # The day's claims, from the phones: the TV shows each seat's as it stands.
+    ann, bart, chloe, dmitri, eve = pages
+    claim(ann, "seer", None, [("1", "werewolf")])
+    claim(bart, "troublemaker", None, [("2", ""), ("3", "")])
+    claim(chloe, "villager", None, [])
+    claim(dmitri, "insomniac", None, [("3", "robber")])
+    eve.click("#claim-think")
+    eve.click("#tile-0")
+    eve.click("#claim-card-pick [data-role=werewolf]")
+    eve.click("#claim-say")
+    tv.wait_for_function("() => document.querySelectorAll('#tv-claims > ul > li').length >= 5")
     snap(tv, "tv-day", lang)
     host.click("#end-day")
     tv.wait_for_selector("main.tv-vote")

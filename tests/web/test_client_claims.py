@@ -1,10 +1,13 @@
-"""Claims from the page and the result's team verdict (issue 22, points 3 and 11), from the
-players' side: three phones in three languages and a spectator.
+"""Claims from the page and the result's team verdict (issue 22, points 3, 11 and 12), from
+the players' side: three phones in three languages, a spectator and a TV.
 
 * a player claims a role and its night from taps (the role, then the cards on the table,
   then the card seen) and never types; the page sends the claim language's JSON;
+* every night's claim can be said so: the werewolves seen, the Masons, who moved a card,
+  the Drunk's swap, the Insomniac's own card, "nothing";
 * everyone reads each claim as a sentence in their own language, sees the claimed role
   under the seat on the table (the claim board), and a player's notepad starts on it;
+* the TV shows each seat's claim as it stands, in its own language, beside the table;
 * the result opens with the team verdict, "you won" or "you lost" for a player, the
   verdict alone for a spectator; counts read in the right plural.
 """
@@ -34,6 +37,7 @@ from web.client_helpers import (
     vote_all,
     wait_phase,
 )
+from web.test_client_a11y import AXE, axe
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "onenight" / "web"
 NAMES = json.loads((WEB / "table" / "narration.json").read_text())["names"]
@@ -86,7 +90,7 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
         # A spectator reads claims but makes none.
         assert eve.page.locator("#claims").count() == 0
 
-        # ann: "I was the Seer", bob's card a Werewolf, center 1 the Villager: taps only.
+        # ann: "I was the Seer", center 1 the Villager, center 2 a Werewolf: taps only.
         page = ann.page
         page.click("#claim-role")
         assert page.locator("#tile-1").is_disabled()  # no role yet: nothing to tap
@@ -95,11 +99,17 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
         page.wait_for_selector("#claim-ask:has-text('Which card was bob?')")
         assert page.locator("#claim-say").is_disabled()  # a look with no card says nothing
         page.click("#claim-card-pick [data-role=werewolf]")
+        # A Seer looks at one player's card or at two center cards, not at both: she
+        # lets go of bob's card to name the center's two.
+        page.wait_for_selector("#tile-center-0:disabled")
+        page.click("#tile-1")
         page.click("#tile-center-0")
         page.click("#claim-card-pick [data-role=villager]")
+        page.click("#tile-center-1")
+        page.click("#claim-card-pick [data-role=werewolf]")
         assert page.locator("#claim-preview li").all_inner_texts() == [
             "ann: I am the Seer.",
-            "ann: I looked at bob: Werewolf, Center card 1: Villager.",
+            "ann: I looked at Center card 1: Villager, Center card 2: Werewolf.",
         ]
         page.click("#claim-say")
         # The page sent the claim language, in order: the role, then its night.
@@ -109,8 +119,8 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
             {
                 "type": "saw",
                 "looks": [
-                    {"target": 1, "card": "werewolf"},
                     {"target": "center:0", "card": "villager"},
+                    {"target": "center:1", "card": "werewolf"},
                 ],
             },
         ]
@@ -137,13 +147,14 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
                 return fill(cat_["claim.look"], target=target, role=role(lang, r))
 
             center1 = fill(cat_["night.center"], n="1")
+            center2 = fill(cat_["night.center"], n="2")
             sep = "、" if lang == "ja" else ", "
             want = [
                 fill(cat_["claim.i_am"], name="ann", role=role(lang, "seer")),
                 fill(
                     cat_["claim.saw"],
                     name="ann",
-                    looks=look("bob", "werewolf") + sep + look(center1, "villager"),
+                    looks=look(center1, "villager") + sep + look(center2, "werewolf"),
                 ),
                 fill(cat_["claim.i_am"], name="bob", role=role(lang, "troublemaker")),
                 fill(cat_["claim.swapped"], name="bob", a="ann", b="cat"),
@@ -171,6 +182,185 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
         check_problems(everyone)
     finally:
         for p in everyone:
+            p.context.close()
+
+
+#: Roles whose nights say what the Seer's and the Robber's do not: the werewolves seen, the
+#: Masons, who moved a card, the Drunk's swap of her own card, the Insomniac's own card.
+NIGHTS = {"werewolf": 1, "mason": 2, "aura_seer": 1, "insomniac": 1, "drunk": 1}
+#: The TV's screen at 1920×1080; what it shows fits it (no scrolling).
+TV = {"width": 1920, "height": 1080}
+FITS = """() => { const e = document.scrollingElement;
+  return e.scrollHeight <= innerHeight + 1 && e.scrollWidth <= innerWidth + 1; }"""
+
+
+def compose(p: Player, role_: str, kind: str | None, taps: list[tuple[str, str]]) -> list[str]:
+    """A claim from taps only: "I was the…", the role, what its night showed (None: the
+    composer's first choice for the role), each card on the table and the card it showed.
+    Says it; returns the sentences its preview showed."""
+    page = p.page
+    before = page.locator(".talk li.claim").count()
+    page.click("#claim-role")
+    page.click(f"#claim-role-pick [data-role={role_}]")
+    if kind:
+        page.click(f"#claim-kind-pick [data-kind={kind}]")
+    for target, card in taps:
+        page.click(f"#tile-{target}")
+        if card:
+            page.click(f"#claim-card-pick [data-role={card}]")
+    preview: list[str] = page.locator("#claim-preview li").all_inner_texts()
+    page.click("#claim-say")
+    page.wait_for_function(
+        "n => document.querySelectorAll('.talk li.claim').length >= n", arg=before + len(preview)
+    )
+    return preview
+
+
+def test_client_every_nights_claim_from_taps_read_by_each_page_and_the_tv(
+    browser: Any, server: Server
+) -> None:
+    ann = open_player(browser, "ann")
+    bob = open_player(browser, "bob", "fr-FR")
+    cat = open_player(browser, "cat", "ja-JP")
+    tv = open_player(browser, "tv", "fr-FR")
+    tv.page.set_viewport_size(TV)
+    players = [ann, bob, cat]
+    langs = {"ann": "en", "bob": "fr", "cat": "ja", "tv": "fr"}
+    try:
+        code = create_room(ann, server.http)
+        for p in (bob, cat):
+            join_by_link(p, f"{server.http}/r/{code}")
+        ann.page.wait_for_selector("#players li:nth-child(3)")
+        set_deck(ann, NIGHTS)
+        set_timers(ann, FAST)
+        tv.page.goto(f"{server.http}/r/{code}/tv")
+        tv.page.wait_for_selector("#tv-code")
+        ann.page.click("#start")
+        wait_phase(players, "deal")
+        play_night(players)
+        wait_phase(players, "day")
+        tv.page.wait_for_selector("main.tv-day #tv-claims")
+
+        # ann, a Werewolf: "the werewolves are bob" (never herself: she is one of them).
+        ann.page.click("#claim-role")
+        ann.page.click("#claim-role-pick [data-role=werewolf]")
+        ann.page.wait_for_selector("#claim-kind-pick [data-kind=saw_wolves][aria-pressed=true]")
+        assert ann.page.locator("#tile-0").is_disabled()
+        ann.page.click("#claim-cancel")
+        assert compose(ann, "werewolf", None, [("1", "")]) == [
+            "ann: I am the Werewolf.",
+            "ann: the werewolves are bob.",
+        ]
+        # bob, the Aura Seer: ann and cat moved a card.
+        compose(bob, "aura_seer", None, [("0", ""), ("2", "")])
+        # cat, a Mason who saw no other: nothing to tap.
+        compose(cat, "mason", None, [])
+        # bob takes it back: the Drunk, his card swapped with center 2 (his own card is
+        # the one he swaps: he taps only the center card, and no other player's).
+        bob.page.click("#claim-role")
+        bob.page.click("#claim-role-pick [data-role=drunk]")
+        bob.page.wait_for_selector("#tile-center-1:enabled")
+        assert bob.page.locator("#tile-0").is_disabled()
+        bob.page.click("#claim-cancel")
+        compose(bob, "drunk", None, [("center-1", "")])
+        # cat, the Insomniac after all: her own card, which is now the Drunk.
+        compose(cat, "insomniac", None, [("2", "drunk")])
+        # ann adds to her night, without saying her role again: she did nothing else.
+        assert compose(ann, "werewolf", "nothing", []) == ["ann: I did nothing in the night."]
+
+        # The page sent the server's claim language.
+        assert sent_claims(ann) == [
+            {"type": "i_am", "role": "werewolf"},
+            {"type": "saw_wolves", "seats": [1]},
+            {"type": "nothing"},
+        ]
+        assert sent_claims(bob) == [
+            {"type": "i_am", "role": "aura_seer"},
+            {"type": "moved", "seats": [0, 2]},
+            {"type": "i_am", "role": "drunk"},
+            {"type": "swapped", "targets": [1, "center:1"]},
+        ]
+        assert sent_claims(cat) == [
+            {"type": "i_am", "role": "mason"},
+            {"type": "partners", "seats": []},
+            {"type": "i_am", "role": "insomniac"},
+            {"type": "saw", "looks": [{"target": 2, "card": "drunk"}]},
+        ]
+
+        for p in [*players, tv]:
+            lang = langs[p.name]
+            c = catalogue(lang)
+
+            def say(key: str, who: str, c: dict[str, str] = c, **slots: str) -> str:
+                return fill(c[f"claim.{key}"], name=who, **slots)
+
+            def i_am(who: str, r: str, lang: str = lang) -> str:
+                return say("i_am", who, role=role(lang, r))
+
+            sep = "、" if lang == "ja" else ", "
+            center2 = fill(c["night.center"], n="2")
+            mine = fill(c["claim.look"], target=c["claim.mine"], role=role(lang, "drunk"))
+            said = {
+                "werewolves": say("saw_wolves", "ann", names="bob"),
+                "moved": say("moved", "bob", names=f"ann{sep}cat"),
+                "masons": say("partnersNone", "cat"),
+                "drunk": say("swappedMine", "bob", b=center2),
+                "insomniac": say("saw", "cat", looks=mine),
+                "nothing": say("nothing", "ann"),
+            }
+            if p is tv:
+                # The TV: each seat's claim as it stands (bob's and cat's first stories
+                # dropped), in French, beside the table; the claimed role under each seat.
+                tv.page.wait_for_function(
+                    "() => document.querySelectorAll('#tv-claims li[data-seat] li').length === 7"
+                )
+                rows = [
+                    tv.page.locator(f"#tv-claims li[data-seat='{i}'] li").all_inner_texts()
+                    for i in range(3)
+                ]
+                assert rows == [
+                    [i_am("ann", "werewolf"), said["werewolves"], said["nothing"]],
+                    [i_am("bob", "drunk"), said["drunk"]],
+                    [i_am("cat", "insomniac"), said["insomniac"]],
+                ]
+                for i, r in enumerate(("werewolf", "drunk", "insomniac")):
+                    assert tv.page.locator(f"#tile-{i} .note").inner_text() == role(lang, r)
+                # Read from across the room: large type, all on one screen.
+                size = tv.page.evaluate(
+                    "getComputedStyle(document.querySelector('#tv-claims li li')).fontSize"
+                )
+                assert float(size.removesuffix("px")) >= 24, size
+                assert tv.page.evaluate(FITS)
+                continue
+            want = [
+                i_am("ann", "werewolf"),
+                said["werewolves"],
+                i_am("bob", "aura_seer"),
+                said["moved"],
+                i_am("cat", "mason"),
+                said["masons"],
+                i_am("bob", "drunk"),
+                said["drunk"],
+                i_am("cat", "insomniac"),
+                said["insomniac"],
+                said["nothing"],
+            ]
+            p.page.wait_for_function(
+                "n => document.querySelectorAll('.talk li.claim').length >= n", arg=len(want)
+            )
+            assert claims_seen(p) == want, p.name
+            no_side_scroll(p)
+        # No serious accessibility violation on the TV's claims, nor in the composer open
+        # on what a night showed.
+        cat.page.click("#claim-role")
+        cat.page.click("#claim-role-pick [data-role=mason]")
+        cat.page.click("#tile-0")
+        if AXE.exists():
+            found = axe(tv.page, "tv day") + axe(cat.page, "composer")
+            assert not found, "\n".join(found)
+        check_problems([*players, tv])
+    finally:
+        for p in [*players, tv]:
             p.context.close()
 
 

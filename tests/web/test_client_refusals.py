@@ -1,6 +1,7 @@
 """Refusals in the page's language (issue 22, point 16): a player whose name is taken
 reads why in French or Japanese, not the server's English; the table page says a deck's
-problem and names its editions in its own language."""
+problem and names its editions in its own language; a refusal on the screen is said again
+in the language the player switches to."""
 
 from __future__ import annotations
 
@@ -30,6 +31,44 @@ def test_client_a_name_taken_is_refused_in_the_pages_language(
     assert "already called" not in error.inner_text()
     host.context.close()
     guest.context.close()
+
+
+def test_client_a_refusal_on_screen_follows_a_change_of_language(
+    browser: Any, server: Server
+) -> None:
+    host = open_player(browser, "Anne")
+    code = create_room(host, server.http)
+    guest = open_player(browser, "Anne", locale="fr-FR")
+    try:
+        guest.page.goto(f"{server.http}/r/{code}")
+        guest.page.fill("#name", "Anne")
+        guest.page.click("#join")
+        error = guest.page.locator("#error")
+        error.wait_for()
+        assert error.inner_text() == catalogue("fr")["err.name_taken"]
+        # The player reads French poorly and switches to Japanese: the refusal still on
+        # the screen is now in Japanese, then in English.
+        for lang in ("ja", "en"):
+            guest.page.select_option("#lang", lang)
+            want = catalogue(lang)["err.name_taken"]
+            guest.page.wait_for_function(
+                "w => document.getElementById('error')?.innerText === w", arg=want
+            )
+        # A room that does not exist, from the home page's form: said anew as well.
+        guest.page.goto(f"{server.http}/")
+        guest.page.fill("#join-code", "QQQQQ")
+        guest.page.fill("#join-name", "Zoé")
+        guest.page.click("#join")
+        error.wait_for()
+        assert "QQQQQ" in error.inner_text()
+        guest.page.select_option("#lang", "fr")
+        want = catalogue("fr")["join.noRoom"].replace("{code}", "QQQQQ")
+        guest.page.wait_for_function(
+            "w => document.getElementById('error')?.innerText === w", arg=want
+        )
+    finally:
+        host.context.close()
+        guest.context.close()
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])

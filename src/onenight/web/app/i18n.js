@@ -96,6 +96,15 @@ export function refusal(code, message) {
   return known(`err.${code}`) ? t(`err.${code}`) : t("err.generic", { message });
 }
 
+/** A refusal (`code`) or a string (`key`) kept on screen: said anew in a new language.
+ * @typedef {{code: string, message: string} | {key: string, vars?: Record<string, string | number>}} Said */
+
+/** @param {Said | null} x */
+export function said(x) {
+  if (!x) return "";
+  return "code" in x ? refusal(x.code, x.message) : t(x.key, x.vars);
+}
+
 /** A role's (or a group call's) name as this edition says it. @param {string} role @param {string} [edition] */
 export function roleName(role, edition = "") {
   const byLang = names[current] || {};

@@ -7,7 +7,7 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, addPart, lang, pickLang, refusal, setLang, t } from "./i18n.js";
+import { LANGS, addPart, lang, pickLang, said, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { say } from "./speech.js";
 import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
@@ -120,10 +120,11 @@ function loadErrorWords() {
   return errorWords;
 }
 
-/** A refusal in the page's language. @param {ServerError} err */
+/** A refusal, said in the page's language (once its words are here). @param {ServerError} err
+ * @returns {Promise<import("./i18n.js").Said>} */
 async function refused(err) {
   await loadErrorWords();
-  return refusal(err.code, err.message);
+  return { code: err.code, message: err.message };
 }
 
 /** Report a refusal in the page. @param {unknown} err */
@@ -135,7 +136,7 @@ async function fail(err) {
 }
 
 /** @param {Frame} msg */
-const send = (msg) => conn.request(msg).then(() => { store.error = ""; }, fail);
+const send = (msg) => conn.request(msg).then(() => { store.error = null; }, fail);
 
 const actions = {
   /** @param {string} name */
@@ -191,17 +192,17 @@ async function open(msg) {
     const ack = await conn.open(msg);
     store.code = ack.room;
     store.lost = "";
-    store.error = "";
+    store.error = null;
     const path = store.mode === "tv" ? `/r/${ack.room}/tv` : `/r/${ack.room}`;
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
     if (err instanceof ServerError && err.code !== "closed") {
       if (err.code !== ErrorCode.no_room) store.error = await refused(err);
       else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
-      else store.error = t("join.noRoom", { code: String(msg.room) }); // the home page's form
+      else store.error = { key: "join.noRoom", vars: { code: String(msg.room) } }; // the home page's form
       if (msg.type === "resume") {
         saveToken(msg.room, null);
-        if (err.code === ErrorCode.bad_token) store.error = "";
+        if (err.code === ErrorCode.bad_token) store.error = null;
         conn.close();
       }
     }
@@ -223,9 +224,9 @@ function screen() {
     }
     return result.resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
   }
-  if (!store.code) return homeView(actions, store.error);
+  if (!store.code) return homeView(actions, said(store.error));
   if (!room || store.lost) {
-    const why = store.error || (store.lost === "bye" ? t("lobby.left") : "");
+    const why = said(store.error) || (store.lost === "bye" ? t("lobby.left") : "");
     if (store.checking) return h("main", { class: "screen" }, h("p", { id: "looking" }, t("join.looking", { code: store.code })));
     if (store.lost || !savedToken(store.code)) return joinView(store.code, actions, why, store.mode === "watch", !!store.check?.playing);
     return h("main", { class: "screen" }, h("p", { "aria-live": "polite" }, t("conn.offline")));
@@ -331,7 +332,7 @@ function render() {
   status.textContent = session ? (store.online ? t("conn.online") : t("conn.offline")) : "";
   status.className = store.online ? "online" : "offline";
   drawOffline();
-  if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, store.error));
+  if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, said(store.error)));
   const talk = voice?.panel();
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).

@@ -11,9 +11,10 @@
  * @typedef {{sel: string[], bare: number | null, tapped: string, step: number,
  *   lobby: boolean, flash: string, revealed: boolean, sayTo: string, chip?: boolean}} Ui
  * @typedef {{room: Frame | null, state: Frame | null, talk: Frame[], online: boolean,
- *   lost: string, error: string, until: number, ui: Ui, code: string, mode: string,
+ *   lost: string, error: Said | null, until: number, ui: Ui, code: string, mode: string,
  *   check: RoomCheck | null, checking: boolean}} Store
  * @typedef {{open: boolean, playing?: boolean, games?: number, result?: boolean}} RoomCheck
+ * @typedef {import("./i18n.js").Said} Said
  */
 
 /** @type {Store} */
@@ -23,7 +24,7 @@ export const store = {
   talk: [],
   online: false,
   lost: "",
-  error: "",
+  error: null, // i18n.js `said` words it
   until: 0, // Date.now() at which the current period ends (from `remaining`)
   code: "",
   mode: "", // "" (play), "tv", "watch", "replay"

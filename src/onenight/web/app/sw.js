@@ -43,6 +43,7 @@ const SHELL = [
 const LATER = [
   "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
   "/app/views/night.js", "/app/views/result.js", "/app/views/claims.js",
+  "/app/i18n/claims-en.json", "/app/i18n/claims-fr.json", "/app/i18n/claims-ja.json",
   "/app/sound.js", "/app/views/balanced.js",
   "/app/views/tv.js", "/app/tv.css",
   "/app/views/howto.js", "/app/howto.css", "/app/i18n/howto-en.json", "/app/i18n/howto-fr.json", "/app/i18n/howto-ja.json",

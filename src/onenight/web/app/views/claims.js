@@ -1,69 +1,158 @@
 // @ts-check
 /**
  * Claims (docs/protocol.md, "Claims and bots"): the day's structured language, from taps.
- * A player picks the role they claim, then taps the cards on the table the role's night
- * names (the Seer's looks, the Robber's card, the Troublemaker's two…) and the card they
- * saw; the page sends `i_am` and then the detail as `claim` messages. Everyone reads each
- * claim as a sentence in their own language, and each seat's claimed role under its tile.
- * Loaded with the first game (main.js), so that a first visit does not download it.
+ * A player picks the role they claim, then what its night showed (the claim types of
+ * that role: the Seer's looks, the Robber's card, the Troublemaker's two, the werewolves
+ * a Minion saw, the Masons, "nothing" for a role that sleeps…), taps the cards on the
+ * table it names and the card each showed; the page sends `i_am` and then the detail as
+ * `claim` messages. Everyone reads each claim as a sentence in their own language, each
+ * seat's claimed role under its tile, and the TV each seat's claim as it stands (`story`).
+ * Loaded with the first game (main.js), so that a first visit does not download it; its
+ * words with it (i18n/claims-LANG.json).
  */
 import { h } from "../dom.js";
-import { list, roleName, t } from "../i18n.js";
+import { addPart, list, roleName, t } from "../i18n.js";
 import { changed, store } from "../store.js";
 import { deckRoles, targetName } from "./common.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {string | number} Target */
 
-/** What a claimed role's night says, as a claim type: the detail the composer asks for. */
-const DETAIL = /** @type {Record<string, string>} */ ({
-  seer: "saw", apprentice_seer: "saw", paranormal_investigator: "saw", mystic_wolf: "saw", insomniac: "saw",
-  robber: "took", troublemaker: "swapped", drunk: "swapped", witch: "swapped",
-  doppelganger: "copied", sentinel: "shielded", revealer: "revealed",
-});
-/** Details whose targets are seats only (no center card). */
-const SEATS_ONLY = new Set(["took", "copied", "shielded", "revealed"]);
+await addPart("claims");
 
 /**
- * The composer: the role claimed (or "think" for an accusation) and the detail so far,
- * kept across re-renders and reset each game.
- * @type {{game: number, mode: "" | "role" | "think", role: string, picks: {target: Target, card: string}[]}}
+ * What each role's night lets its player say, as claim types (the first: what the
+ * composer opens on). A role that never wakes says it slept (`nothing`); a Doppelgänger
+ * says her copy, then what the copied role did (any of the deck's: `kindsOf`).
  */
-const draft = { game: -1, mode: "", role: "", picks: [] };
+const KINDS = /** @type {Record<string, string[]>} */ ({
+  sentinel: ["shielded", "nothing"], doppelganger: ["copied"],
+  werewolf: ["saw_wolves", "saw", "nothing"], alpha_wolf: ["saw_wolves", "saw", "nothing"],
+  mystic_wolf: ["saw_wolves", "saw", "nothing"], little_girl: ["saw_wolves", "nothing"],
+  minion: ["saw_wolves"], mason: ["partners"], aura_seer: ["moved"],
+  seer: ["saw", "nothing"], sorcerer: ["saw", "nothing"], apprentice_seer: ["saw", "nothing"],
+  paranormal_investigator: ["saw", "nothing"], ghost_hunter: ["saw", "nothing"],
+  robber: ["took", "nothing"], phantom_thief: ["took", "nothing"],
+  witch: ["saw", "swapped", "nothing"], troublemaker: ["swapped", "nothing"],
+  drunk: ["swapped"], insomniac: ["saw"], revealer: ["revealed", "nothing"],
+});
+/** Claims that name a set of players, none at all included ("I saw no other Mason"). */
+const LISTS = new Set(["saw_wolves", "partners", "moved"]);
+/** Claims whose every target comes with the card it showed. */
+const CARDS = new Set(["saw", "took", "copied", "revealed", "think"]);
+/** Roles whose look is one center card (the Apprentice Seer, the Witch, the lone wolf's peek). */
+const CENTER_LOOK = new Set(["apprentice_seer", "witch", "werewolf", "alpha_wolf"]);
+
+/** The claim types a role may add to "I am the R" in this deck. @param {string} role @param {string[]} deck */
+function kindsOf(role, deck) {
+  if (role !== "doppelganger") return KINDS[role] || ["nothing"];
+  const copied = deck.flatMap((r) => (r === "doppelganger" ? [] : KINDS[r] || []));
+  return [...new Set(["copied", ...copied.filter((k) => k !== "nothing"), "nothing"])];
+}
+
+/**
+ * The composer: "I was the…" (a role, then what its night showed: `kind`) or "I think…",
+ * and the cards tapped so far, kept across re-renders and reset each game.
+ * @type {{game: number, mode: "" | "role" | "think", role: string, kind: string, picks: {target: Target, card: string}[]}}
+ */
+const draft = { game: -1, mode: "", role: "", kind: "", picks: [] };
 
 /** @param {Frame} s */
 function fresh(s) {
-  if (draft.game !== s.game) Object.assign(draft, { game: s.game, mode: "", role: "", picks: [] });
+  if (draft.game !== s.game) Object.assign(draft, { game: s.game, mode: "", role: "", kind: "", picks: [] });
 }
 
-/** The detail kind the draft asks for ("" for none). */
-const detail = () => (draft.mode === "think" ? "think" : DETAIL[draft.role] || "");
+/** Back to a closed composer (or to a mode with nothing picked). @param {"" | "role" | "think"} [mode] */
+const reset = (mode = "") => Object.assign(draft, { mode, role: "", kind: "", picks: [] });
 
-/** How many targets the draft's detail takes, at most. */
-function most() {
-  const d = detail();
-  if (d === "swapped") return 2;
-  if (d === "saw") return draft.role === "seer" || draft.role === "apprentice_seer" ? 2 : 1;
-  return d ? 1 : 0;
+/** The claim type the draft's detail makes ("" for none). */
+const detail = () => (draft.mode === "think" ? "think" : draft.mode === "role" ? draft.kind : "");
+
+/** Whether a target is a center card. @param {Target} x */
+const isCenter = (x) => typeof x === "string";
+
+/**
+ * What the draft's detail may name, as its role's night allows: how many cards at most
+ * and which (other players, center cards, one's own); `split` is the Seer's "a player or
+ * two center cards" ("or") and the Mystic Wolf's and Witch's "one of each" ("each").
+ * @returns {{most: number, seats?: boolean, centers?: boolean, mine?: boolean, split?: "or" | "each"}}
+ */
+function shape() {
+  const k = detail();
+  const r = draft.role;
+  if (k === "think") return { most: 1, seats: true };
+  if (LISTS.has(k)) return { most: Infinity, seats: true };
+  if (k === "saw") {
+    if (r === "insomniac") return { most: 1, mine: true };
+    if (CENTER_LOOK.has(r)) return { most: 1, centers: true };
+    if (r === "paranormal_investigator" || r === "ghost_hunter") return { most: 2, seats: true };
+    if (r === "mystic_wolf") return { most: 2, seats: true, centers: true, split: "each" };
+    if (r === "doppelganger") return { most: 2, seats: true, centers: true, mine: true };
+    return { most: 2, seats: true, centers: true, split: "or" }; // the Seer, the Sorcerer
+  }
+  if (k === "swapped") {
+    if (r === "drunk") return { most: 1, centers: true }; // her own card with a center card
+    if (r === "troublemaker") return { most: 2, seats: true };
+    if (r === "witch") return { most: 2, seats: true, centers: true, mine: true, split: "each" };
+    return { most: 2, seats: true, centers: true, mine: true };
+  }
+  if (k === "took" || k === "copied" || k === "shielded" || k === "revealed") return { most: 1, seats: true };
+  return { most: 0 }; // "nothing", or the role alone
+}
+
+/** Whether the draft may name this target next. @param {Frame} s @param {Target} x */
+function canPick(s, x) {
+  const sh = shape();
+  const picks = draft.picks;
+  if (picks.length >= sh.most || x === "center:wolf") return false;
+  if (isCenter(x) ? !sh.centers : x === s.seat ? !sh.mine : !sh.seats) return false;
+  const centers = picks.filter((p) => isCenter(p.target)).length;
+  if (sh.split === "or") return isCenter(x) ? centers === picks.length : picks.length === 0;
+  if (sh.split === "each") return isCenter(x) ? centers === 0 : centers === picks.length;
+  return true;
+}
+
+/** Whether the draft can take one more card. @param {Frame} s */
+function roomFor(s) {
+  const n = (s.players || []).length;
+  const all = [...Array(n).keys(), ...Array.from({ length: s.center_cards || 0 }, (_, i) => `center:${i}`)];
+  return all.some((x) => !picked(x) && canPick(s, x));
 }
 
 /** Whether a detail's targets each come with a card (the role seen, taken, copied…). */
-const needsCard = () => ["saw", "took", "copied", "revealed", "think"].includes(detail());
+const needsCard = () => CARDS.has(detail());
 
-/** The claims the draft makes now, as JSON ([] while incomplete). @returns {Frame[]} */
-function built() {
-  const d = detail();
+/** The detail's claim: a Frame, null for none, undefined while incomplete. @param {Frame} s @returns {Frame | null | undefined} */
+function detailClaim(s) {
+  const k = detail();
   const picks = draft.picks;
-  if (picks.some((p) => needsCard() && !p.card)) return [];
-  if (draft.mode === "think") return picks.length ? [{ type: "think", target: picks[0].target, role: picks[0].card }] : [];
+  if (!k) return null;
+  if (k === "nothing") return { type: "nothing" };
+  if (LISTS.has(k)) return { type: k, seats: picks.map((p) => p.target).sort((a, b) => Number(a) - Number(b)) };
+  if (!picks.length) return k === "think" ? undefined : null; // the role alone, the detail later or never
+  if (k === "swapped") {
+    if (draft.role === "drunk") return { type: k, targets: [s.seat, picks[0].target] };
+    return picks.length === 2 ? { type: k, targets: picks.map((p) => p.target) } : undefined;
+  }
+  if (k === "saw") return { type: k, looks: picks.map((p) => ({ target: p.target, card: p.card })) };
+  if (k === "think" || k === "copied") return { type: k, target: picks[0].target, role: picks[0].card };
+  if (k === "shielded") return { type: k, target: picks[0].target };
+  return { type: k, target: picks[0].target, card: picks[0].card }; // took, revealed
+}
+
+/**
+ * The claims the draft makes now, as JSON ([] while incomplete): "I am the R" (unless the
+ * board says so already: a second detail of one's night adds to it), then the detail.
+ * @param {Frame} s @returns {Frame[]}
+ */
+function built(s) {
+  if (draft.picks.some((p) => needsCard() && !p.card)) return [];
+  const more = detailClaim(s);
+  if (more === undefined) return [];
+  if (draft.mode === "think") return more ? [more] : [];
   if (!draft.role) return [];
-  const mine = [{ type: "i_am", role: draft.role }];
-  if (!picks.length) return mine; // the role alone ("I am the Seer"), the detail later or never
-  if (d === "swapped") return picks.length === 2 ? [...mine, { type: "swapped", targets: picks.map((p) => p.target) }] : [];
-  if (d === "saw") return [...mine, { type: "saw", looks: picks.map((p) => ({ target: p.target, card: p.card })) }];
-  if (d === "copied") return [...mine, { type: "copied", target: picks[0].target, role: picks[0].card }];
-  if (d === "shielded") return [...mine, { type: "shielded", target: picks[0].target }];
-  return [...mine, { type: d, target: picks[0].target, card: picks[0].card }];
+  const mine = claimed(s)[s.seat] === draft.role ? [] : [{ type: "i_am", role: draft.role }];
+  return more ? [...mine, more] : mine;
 }
 
 /** Whether a table tile can be tapped now. @param {Frame} s @param {Target} x */
@@ -71,11 +160,9 @@ export function wants(s, x) {
   if (s.seat === null || s.seat === undefined || s.phase !== "day") return false;
   fresh(s);
   if (!detail()) return false;
-  if (draft.picks.some((p) => p.target === x)) return true; // tap again: let go
-  if (draft.picks.length >= most() || (needsCard() && draft.picks.some((p) => !p.card))) return false;
-  if (typeof x === "string" && (SEATS_ONLY.has(detail()) || x === "center:wolf" || draft.mode === "think")) return false;
-  // One's own card: the Insomniac's look, nothing else names it.
-  return x !== s.seat || draft.role === "insomniac";
+  if (picked(x)) return true; // tap again: let go
+  if (needsCard() && draft.picks.some((p) => !p.card)) return false; // its card first
+  return canPick(s, x);
 }
 
 /** Whether a tile is one of the draft's picks. @param {Target} x */
@@ -89,8 +176,9 @@ export function tap(x) {
   changed();
 }
 
-/** A look's words: "bob: Werewolf". @param {Frame} look @param {string[]} players @param {string} ed */
-const lookText = (look, players, ed) => t("claim.look", { target: targetName(look.target, players), role: roleName(look.card, ed) });
+/** A card's name in a claim: "bob", "Center card 1", or "my card" for the speaker's own.
+ * @param {Target} x @param {number} seat @param {string[]} players */
+const cardOf = (x, seat, players) => (x === seat ? t("claim.mine") : targetName(x, players));
 
 /**
  * A claim as a sentence in this page's language: "ann: I took bob's card: the Werewolf."
@@ -107,21 +195,25 @@ export function sentence(seat, c, players, ed) {
     case "i_am":
     case "nothing":
       return t(`claim.${c.type}`, { name, role });
-    case "saw":
-      return t("claim.saw", { name, looks: list(c.looks.map((/** @type {Frame} */ l) => lookText(l, players, ed))) });
+    case "saw": {
+      const looks = c.looks.map((/** @type {Frame} */ l) => t("claim.look", { target: cardOf(l.target, seat, players), role: roleName(l.card, ed) }));
+      return t("claim.saw", { name, looks: list(looks) });
+    }
     case "took":
     case "copied":
     case "shielded":
     case "revealed":
     case "think":
       return t(`claim.${c.type}`, { name, target: who(c.target), role });
-    case "swapped":
-      return t("claim.swapped", { name, a: who(c.targets[0]), b: who(c.targets[1]) });
+    case "swapped": {
+      // The Drunk's and the Witch's swaps involve the speaker's own card: "my card with …".
+      const [a, b] = c.targets[1] === seat ? [c.targets[1], c.targets[0]] : c.targets;
+      return a === seat ? t("claim.swappedMine", { name, b: who(b) }) : t("claim.swapped", { name, a: who(a), b: who(b) });
+    }
     case "partners":
-      return c.seats.length ? t("claim.partners", { name, names: seats(c.seats) }) : t("claim.partnersNone", { name });
     case "saw_wolves":
     case "moved":
-      return t(`claim.${c.type}`, { name, names: seats(c.seats) });
+      return c.seats.length ? t(`claim.${c.type}`, { name, names: seats(c.seats) }) : t(`claim.${c.type}None`, { name });
     default:
       return name;
   }
@@ -132,13 +224,29 @@ export function talkLine(e, players) {
   return h("li", { class: "claim", "data-seat": String(e.seat) }, h("span", { class: "claim-mark", "aria-hidden": "true" }, "▸ "), sentence(e.seat, e.claim, players, store.state?.edition || ""));
 }
 
+/** This game's claims, in the order they were made. @param {Frame} s @returns {Frame[]} */
+const board = (s) => store.talk.filter((e) => e.type === "claim" && e.game === s.game);
+
 /** The role each seat last claimed as its own (`i_am`), this game. @param {Frame} s
  * @returns {Record<number, string>} */
 export function claimed(s) {
   /** @type {Record<number, string>} */
   const out = {};
-  for (const e of store.talk) if (e.type === "claim" && e.game === s.game && e.claim.type === "i_am") out[e.seat] = e.claim.role;
+  for (const e of board(s)) if (e.claim.type === "i_am") out[e.seat] = e.claim.role;
   return out;
+}
+
+/**
+ * A seat's claim as it stands: its last "I am the R" and what it said of its night since
+ * (an earlier story it dropped is not its claim any more), then its last "I think…".
+ * @param {Frame} s @param {number} seat @returns {Frame[]}
+ */
+export function story(s, seat) {
+  const own = board(s).filter((e) => e.seat === seat).map((e) => e.claim);
+  const facts = own.filter((c) => c.type !== "think");
+  const from = facts.map((c) => c.type).lastIndexOf("i_am");
+  const think = own.filter((c) => c.type === "think").pop();
+  return [...facts.slice(Math.max(from, 0)), ...(think ? [think] : [])];
 }
 
 /** The claim board's label under a seat: the role it claims. @param {Frame} s @param {Target} x */
@@ -147,33 +255,36 @@ export function label(s, x) {
   return role ? roleName(role, s.edition) : "";
 }
 
-/** A row of choices, one pressed. @param {string} id @param {string[]} roles @param {string} on
- * @param {(role: string) => void} pick @param {string} ed */
-function roleRow(id, roles, on, pick, ed) {
-  return h("div", { class: "claim-roles", id, role: "group", "aria-label": t("claims.pickRole") },
-    roles.map((r) => h("button", {
-      type: "button", class: `chipbtn${r === on ? " on" : ""}`, "data-role": r, "aria-pressed": r === on ? "true" : "false",
+/** A row of choices, one pressed. @param {string} id @param {string} what its label
+ * @param {string[]} items @param {string} on @param {(item: string) => void} pick
+ * @param {(item: string) => string} words @param {string} attr the data attribute naming an item */
+function chipRow(id, what, items, on, pick, words, attr = "data-role") {
+  return h("div", { class: "claim-roles", id, role: "group", "aria-label": what },
+    items.map((r) => h("button", {
+      type: "button", class: `chipbtn${r === on ? " on" : ""}`, [attr]: r, "aria-pressed": r === on ? "true" : "false",
       onclick: () => pick(r),
-    }, roleName(r, ed))));
+    }, words(r))));
 }
 
 /** What the composer asks for next. @param {Frame} s */
 function ask(s) {
   const open = draft.picks.find((p) => needsCard() && !p.card);
-  if (open) return t("claims.pickCard", { target: targetName(open.target, s.players) });
-  if (draft.mode === "think" && !draft.picks.length) return t("claims.pickSeat");
+  if (open) return t("claims.pickCard", { target: cardOf(open.target, s.seat, s.players) });
   if (draft.mode === "role" && !draft.role) return t("claims.pickRole");
-  if (draft.picks.length < most()) {
-    const d = detail();
-    if (d === "swapped") return t("claims.pickTwo");
-    return SEATS_ONLY.has(d) ? t("claims.pickSeat") : t("claims.pickTarget");
-  }
-  return "";
+  const k = detail();
+  if (LISTS.has(k)) return t("claims.pickSeats");
+  if (!k || !roomFor(s)) return "";
+  const sh = shape();
+  if (draft.mode === "think" || (sh.seats && !sh.centers)) return t("claims.pickSeat");
+  if (sh.mine && !sh.seats) return t("claims.pickMine");
+  if (!sh.seats) return t("claims.pickCenter");
+  return k === "swapped" ? t("claims.pickTwo") : t("claims.pickTarget");
 }
 
 /**
- * The composer, for a player during the day: "I was the…" or "I think…", the role, the
- * targets (taps on the table above), the card seen, the sentence it makes, "Say it".
+ * The composer, for a player during the day: "I was the…" or "I think…", the role, what
+ * its night showed, the cards (taps on the table above) and the card each was, the
+ * sentences it makes, "Say it".
  * @param {Frame} s @param {(claim: Frame) => Promise<unknown>} send
  */
 export function panel(s, send) {
@@ -181,30 +292,41 @@ export function panel(s, send) {
   fresh(s);
   const roles = deckRoles(s.deck);
   const ed = s.edition;
-  const claims = built();
+  const claims = built(s);
   /** @param {"role" | "think"} mode */
-  const setMode = (mode) => { Object.assign(draft, { mode: draft.mode === mode ? "" : mode, role: "", picks: [] }); changed(); };
+  const setMode = (mode) => { reset(draft.mode === mode ? "" : mode); changed(); };
+  /** @param {string} r */
+  const setRole = (r) => { Object.assign(draft, { role: r, kind: kindsOf(r, roles)[0], picks: [] }); changed(); };
+  /** @param {string} k */
+  const setKind = (k) => { Object.assign(draft, { kind: draft.kind === k ? "" : k, picks: [] }); changed(); };
   const open = draft.picks.find((p) => needsCard() && !p.card);
   const prompt = draft.mode ? ask(s) : "";
+  /** @param {string} r */
+  const role = (r) => roleName(r, ed);
   return h("section", { class: "claims", id: "claims", "aria-labelledby": "claims-h" },
     h("h2", { id: "claims-h" }, t("claims.title")),
     h("p", { class: "muted help-line" }, t("claims.help")),
     h("div", { class: "claim-modes" },
       h("button", { type: "button", id: "claim-role", class: draft.mode === "role" ? "primary" : "secondary", "aria-pressed": draft.mode === "role" ? "true" : "false", onclick: () => setMode("role") }, t("claims.iAm")),
       h("button", { type: "button", id: "claim-think", class: draft.mode === "think" ? "primary" : "secondary", "aria-pressed": draft.mode === "think" ? "true" : "false", onclick: () => setMode("think") }, t("claims.think"))),
-    draft.mode === "role" ? roleRow("claim-role-pick", roles, draft.role, (r) => { draft.role = r; draft.picks = []; changed(); }, ed) : null,
+    draft.mode === "role" ? chipRow("claim-role-pick", t("claims.pickRole"), roles, draft.role, setRole, role) : null,
+    // The night's choices under a line of their own: not taken for more roles.
+    draft.mode === "role" && draft.role ? h("p", { class: "muted", id: "claim-kinds-h" }, t("claims.kinds")) : null,
+    draft.mode === "role" && draft.role
+      ? chipRow("claim-kind-pick", t("claims.kinds"), kindsOf(draft.role, roles), draft.kind, setKind, (k) => t(`claims.kind.${k}`), "data-kind")
+      : null,
     prompt ? h("p", { class: "prompt", id: "claim-ask", "aria-live": "polite" }, prompt) : null,
-    open ? roleRow("claim-card-pick", roles, "", (r) => { open.card = r; changed(); }, ed) : null,
+    open ? chipRow("claim-card-pick", t("claims.pickRole"), roles, "", (r) => { open.card = r; changed(); }, role) : null,
     claims.length ? h("ul", { class: "claim-preview", id: "claim-preview" }, claims.map((c) => h("li", {}, sentence(s.seat, c, s.players, ed)))) : null,
     draft.mode ? h("div", { class: "actions" },
       h("button", {
         type: "button", id: "claim-say", class: "primary", disabled: !claims.length,
         onclick: async () => {
           const said = [...claims];
-          Object.assign(draft, { mode: "", role: "", picks: [] });
+          reset();
           changed();
           for (const c of said) await send(c); // in order: the role, then its night
         },
       }, t("claims.say")),
-      h("button", { type: "button", id: "claim-cancel", class: "secondary", onclick: () => { Object.assign(draft, { mode: "", role: "", picks: [] }); changed(); } }, t("claims.cancel"))) : null);
+      h("button", { type: "button", id: "claim-cancel", class: "secondary", onclick: () => { reset(); changed(); } }, t("claims.cancel"))) : null);
 }

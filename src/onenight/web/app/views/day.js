@@ -50,7 +50,8 @@ export function talkPanel(s, act) {
   }
   const now = store.state?.game || 0;
   if (now > game) lines.push(gameSep(now)); // this game's talk starts here
-  const log = h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-label": t("day.talk") }, lines);
+  // tabindex: a long log scrolls by keyboard too (axe)
+  const log = h("ol", { class: "log", id: "log", tabindex: 0, "aria-live": "polite", "aria-label": t("day.talk") }, lines);
   const canTalk = seat !== null && seat !== undefined;
   /** @type {HTMLSelectElement} */
   // The choice between talking and whispering lives in the store: a redraw keeps it.

@@ -2,7 +2,10 @@
 /**
  * The TV view (`/r/CODE/tv`): one screen of 1920×1080 read from across a room. The lobby
  * is the room code and a big QR code; a game is the round table, the wake order and the
- * countdown in large type; the vote's tally once; the result on one screen. A shared
+ * countdown in large type; by day and at the vote, each seat's claim as it stands, as
+ * sentences in the TV's language (views/claims.js, the phones' own words) beside the
+ * table and the claimed role under each seat; the vote's tally once; the result on one
+ * screen. A shared
  * screen has no seat, no phone settings and no "Leave the room", and the pages list it
  * as no one (it joins with `screen: true`). Loaded only by a TV page (first-load weight).
  */
@@ -10,8 +13,9 @@ import { clock, h } from "../dom.js";
 import { list, roleName, t } from "../i18n.js";
 import { ORDER, roleArt } from "../roles.js";
 import { remaining, store } from "../store.js";
+import { label, sentence, story } from "./claims.js";
 import { turnLabel, wakeOrder } from "./common.js";
-import { tableView } from "./table.js";
+import { hue, initial, tableView } from "./table.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -79,13 +83,45 @@ function game(s) {
       players: s.players, seat: null, center: night ? s.center_cards || 0 : 0, centerWolf: night && s.center_wolf,
       tile: (x) => ({
         enabled: false,
-        note: s.phase === "vote" ? (voted.has(x) ? `✓ ${t("vote.hasVoted")}` : "")
+        note: [s.phase === "vote" ? (voted.has(x) ? `✓ ${t("vote.hasVoted")}` : "")
           : day.revealed[String(x)] ? roleName(day.revealed[String(x)], s.edition)
             : (day.shields || []).includes(x) ? t("day.shieldMark") : "",
+        night ? "" : label(s, x)].filter(Boolean).join(" · "),
       }),
       onTap: () => {},
     })),
-    s.turns ? wakeOrder(s) : null);
+    night ? (s.turns ? wakeOrder(s) : null) : board(s));
+}
+
+/** The claims' type sizes, largest first (tv.css). */
+const SIZES = ["", "close", "snug", "dense", "densest"];
+
+/**
+ * The claims by day and at the vote: for each seat that has claimed, its badge and name
+ * (the table's colour and initial) and its claim as it stands, one sentence a line, in
+ * the TV's language; in the largest type that fits the screen (measured once drawn,
+ * before the screen is painted).
+ * @param {Frame} s
+ */
+function board(s) {
+  /** @type {[number, Frame[]][]} */
+  const seats = s.players.map((/** @type {string} */ _, /** @type {number} */ i) => [i, story(s, i)])
+    .filter((/** @type {[number, Frame[]]} */ [, said]) => said.length);
+  if (!seats.length && s.phase !== "day") return null; // "claim from your phone" is for the day
+  const el = h("section", { class: "tv-claims", id: "tv-claims", "aria-labelledby": "tv-claims-h" },
+    h("h2", { id: "tv-claims-h" }, t("claims.board")),
+    seats.length
+      ? h("ul", {}, seats.map(([seat, said]) => h("li", { "data-seat": String(seat) },
+        h("span", { class: "badge", "aria-hidden": "true", style: `--hue:${hue(seat, s.players.length)}` }, initial(s.players[seat])),
+        h("ul", {}, said.map((c) => h("li", {}, sentence(seat, c, s.players, s.edition)))))))
+      : h("p", { class: "muted" }, t("claims.empty")));
+  queueMicrotask(() => {
+    for (const size of SIZES) {
+      el.className = `tv-claims ${size}`;
+      if (!el.isConnected || el.scrollHeight <= el.clientHeight + 1) break;
+    }
+  });
+  return el;
 }
 
 /** The result on one screen: the verdict, then each card dealt → at dawn. @param {Frame} s */
