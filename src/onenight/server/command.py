@@ -77,7 +77,8 @@ def serve(
         float,
         _option(
             "HEADER_TIMEOUT",
-            "Seconds a request's head (request line and headers) may take to arrive (then 408).",
+            "Seconds a request's head (request line and headers) may take to arrive (then 408; "
+            "0: no limit).",
         ),
     ] = DEFAULT.header_seconds,
     body_timeout: Annotated[

@@ -15,7 +15,7 @@ with four hooks added (:func:`protocol`):
 * **The head's deadline.** From the connection's start, and from each answer on a
   connection kept alive, a whole head must arrive within ``--header-timeout``; then it
   is answered 408 ``too_slow`` and closed (or closed with no answer when not a byte came:
-  an idle connection, as the keep-alive timeout closes).
+  an idle connection, as the keep-alive timeout closes). 0: no deadline.
 * **The head's size.** At most :data:`MAX_HEAD` bytes (431 and closed beyond).
 * **Connections per address.** An address may hold ``--http-connections-per-address``
   HTTP connections to one process; the next is answered 429 ``rate_limited`` once its head
@@ -104,6 +104,7 @@ class BoundedHttp(HttpToolsProtocol):
     held: dict[str, int]  #: HTTP connections open, by address (one dict per server)
 
     _deadline: asyncio.TimerHandle | None = None
+    _awaiting = False  #: a head is awaited (from the start, or since the last answer)
     _counted: str | None = None  #: the address this connection is counted under
     _head_bytes = 0  #: bytes of the head awaited so far (what came that was no body)
 
@@ -117,7 +118,9 @@ class BoundedHttp(HttpToolsProtocol):
             self._counted = address
             if count >= self.per_address:
                 self.app = _too_many(self.per_address)
-                seconds = min(seconds, REFUSED_HEAD_SECONDS)
+                seconds = (
+                    REFUSED_HEAD_SECONDS if seconds <= 0 else min(seconds, REFUSED_HEAD_SECONDS)
+                )
         self._await_head(seconds)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -126,9 +129,9 @@ class BoundedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        waiting = self._deadline is not None
+        waiting = self._awaiting
         super().data_received(data)
-        if not waiting or self._deadline is None:
+        if not waiting or not self._awaiting:
             return  # not awaiting a head (a body, or the head ended in this data)
         self._head_bytes += len(data)
         if self._head_bytes > self.max_head:
@@ -155,12 +158,14 @@ class BoundedHttp(HttpToolsProtocol):
         super().handle_websocket_upgrade()
 
     def _await_head(self, seconds: float) -> None:
+        """Await a head: its bytes counted, and within ``seconds`` (0: no deadline)."""
         self._stop_waiting()
-        self._head_bytes = 0
+        self._awaiting = True
         if seconds > 0:
             self._deadline = self.loop.call_later(seconds, self._too_slow, seconds)
 
     def _stop_waiting(self) -> None:
+        self._awaiting = False
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
@@ -170,7 +175,7 @@ class BoundedHttp(HttpToolsProtocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        if not self._head_bytes:
+        if self._head_bytes <= 0:
             self.transport.close()  # idle: nothing asked, nothing to answer
             return
         message = f"the request's head took over {seconds:g} seconds"
