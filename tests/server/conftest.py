@@ -98,6 +98,47 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
+def started(tmp: Path, *args: str, env: dict[str, str] | None = None) -> Server:
+    """A server with these options after the tests' own (the last of an option wins)."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    srv = Server("memory://", tmp / "server.log", env=env)
+    srv.start_args += list(args)
+    srv.start()
+    return srv
+
+
+@pytest.fixture
+def own() -> Iterator[list[Server]]:
+    """Servers a test starts with its own options (``started``), stopped after it."""
+    group: list[Server] = []
+    yield group
+    for srv in group:
+        srv.stop()
+
+
+async def read_response(reader: asyncio.StreamReader) -> bytes:
+    """An HTTP answer read off a raw connection: its head and its body (by its
+    Content-Length), or what came before the server closed."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = await reader.read(4096)
+        if not chunk:
+            return got
+        got += chunk
+    head, _, body = got.partition(b"\r\n\r\n")
+    lengths = [
+        int(line.split(b":")[1])
+        for line in head.lower().split(b"\r\n")
+        if line.startswith(b"content-length:")
+    ]
+    while lengths and len(body) < lengths[0]:
+        chunk = await reader.read(lengths[0] - len(body))
+        if not chunk:
+            break
+        body += chunk
+    return head + b"\r\n\r\n" + body
+
+
 def redis_reachable() -> bool:
     where = urlsplit(REDIS_URL)
     try:

@@ -11,7 +11,6 @@ import os
 import re
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -22,27 +21,9 @@ from websockets.exceptions import InvalidStatus
 from onenight.client import Client, ServerError
 from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
-from .conftest import Server
+from .conftest import Server, read_response, started
 
 EVIL = "http://evil.example"
-
-
-def started(tmp: Path, *args: str, env: dict[str, str] | None = None) -> Server:
-    """A server with these options after the tests' own (the last of an option wins)."""
-    tmp.mkdir(parents=True, exist_ok=True)
-    srv = Server("memory://", tmp / "server.log", env=env)
-    srv.start_args += list(args)
-    srv.start()
-    return srv
-
-
-@pytest.fixture
-def own(tmp_path: Path) -> Iterator[list[Server]]:
-    """Servers a test starts with its own options (``started``), stopped after it."""
-    group: list[Server] = []
-    yield group
-    for srv in group:
-        srv.stop()
 
 
 def rooms(srv: Server) -> float:
@@ -248,7 +229,7 @@ async def raw_request(port: int, head: bytes, body: bytes, wait: float) -> bytes
     try:
         writer.write(head + body)
         await writer.drain()
-        return await asyncio.wait_for(reader.read(4096), wait)
+        return await asyncio.wait_for(read_response(reader), wait)
     finally:
         writer.close()
 

@@ -128,3 +128,26 @@ def test_both_serve_command_lines_take_the_same_options(monkeypatch: pytest.Monk
     assert seen[0]["port"] == 8000 and seen[0]["limits"] == Limits()
     limits = seen[-1]["limits"]
     assert seen[-1]["port"] == 9 and limits == Limits(message_rate=0, idle=5)
+
+
+def test_every_serve_option_is_in_the_deploy_guide() -> None:
+    """docs/deploy.md's table lists every option of ``onenight serve`` with its default
+    (the numbers: the limits an operator tunes), and its list of variables names each."""
+    import inspect
+
+    from onenight.server.command import serve
+
+    guide = (Path(__file__).parents[2] / "docs" / "deploy.md").read_text()
+    rows = {}
+    for line in guide.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`--"):
+            rows[cells[0].strip("`")] = cells[1]
+    for name, param in inspect.signature(serve).parameters.items():
+        option = "--" + name.replace("_", "-")
+        assert option in rows, f"{option} is not in docs/deploy.md's table"
+        assert f"`ONENIGHT_{name.upper()}`" in guide, name
+        default = param.default
+        if isinstance(default, int | float) and not isinstance(default, bool):
+            shown = rows[option].replace(",", "")
+            assert shown.split()[0] == f"{default:g}", (option, rows[option], default)

@@ -19,7 +19,7 @@ from onenight.client import Client, ServerError
 from onenight.storage.faults import VARIABLE as FAULT
 
 from .conftest import Server
-from .helpers import close_all, make_room, play, stored
+from .helpers import close_all, make_room, play_on, stored
 
 
 async def refused(url: str, room: str, token: str, errors: list[str]) -> str:
@@ -45,7 +45,7 @@ async def test_tokens_die_with_their_seat_and_are_never_written_down(
     errors: list[str] = []  #: every error message a client was sent
     clients: list[Client] = []
     try:
-        players, watchers = await make_room(srv.url, 3, spectators=2)
+        players, watchers = await make_room(srv.url, 5, spectators=2)
         clients += players + watchers
         code = players[0].room_code or ""
         tokens = [c.token or "" for c in players + watchers]
@@ -92,8 +92,24 @@ async def test_tokens_die_with_their_seat_and_are_never_written_down(
         assert await refused(srv.url, code, kicked.token or "", errors) == "bad_token"
         assert await refused(srv.url, code, departed, errors) == "bad_token"
 
-        await play(players)
-        await players[0].until(lambda c: bool(c.state and c.state.get("phase") == "end"), 30)
+        # In the game: a player leaves (another connection of theirs, a reload opened
+        # with the same token, is closed with it) and the host kicks another; their
+        # seats play on, their tokens are void.
+        await players[0].start()
+        await players[0].until(lambda c: c.phase not in (None, "lobby"), 10)
+        leaver, kicked_player = players[3], players[4]
+        twin = await Client.connect(srv.url)
+        clients.append(twin)
+        await twin.resume(code, leaver.token or "")
+        await leaver.leave()
+        await twin.until(lambda c: c.closed, 10)
+        await players[0].kick(kicked_player.member or 0)
+        await kicked_player.until(lambda c: c.closed, 10)
+        assert players[0].phase not in (None, "lobby", "end")  # still in the game
+        for gone in (leaver, kicked_player):
+            assert await refused(srv.url, code, gone.token or "", errors) == "bad_token"
+        await play_on(players[:3])
+        await players[0].until(lambda c: c.phase == "end", 30)
         metrics = httpx.get(f"{srv.http}/metrics").text
     finally:
         await close_all(clients)
@@ -104,7 +120,7 @@ async def test_tokens_die_with_their_seat_and_are_never_written_down(
     if log_format == "json":
         lines = [line for line in log.splitlines() if line.startswith("{")]
         assert lines and all(json.loads(line)["message"] for line in lines)
-    assert len(set(tokens)) == len(tokens) == 6
+    assert len(set(tokens)) == len(tokens) == 8
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{32}", t) for t in tokens)  # 192 random bits
     events = await stored(db, code)
     for token in tokens:
@@ -133,3 +149,42 @@ def test_a_token_is_left_out_of_every_repr() -> None:
         assert secret not in repr(thing) and secret not in str(thing), type(thing)
         if isinstance(thing, BaseModel):  # and it still goes on the wire
             assert secret in thing.model_dump_json()
+
+
+def _pieces(secret: str, size: int = 8) -> list[str]:
+    """Every run of ``size`` characters of a secret: a log shows a long value cut short."""
+    return [secret[i : i + size] for i in range(len(secret) - size + 1)]
+
+
+def test_a_message_that_fails_its_check_shows_no_token() -> None:
+    """A request or an answer carrying a token that fails its check as it crosses the bus
+    (processes of two versions during a deploy, a bug), or a player's message that does:
+    the error, and the traceback the server logs of it, show no piece of the token
+    (pydantic's errors quote the input they refused, cut to ~50 characters)."""
+    import logging
+    import secrets
+
+    from onenight.session import protocol as P
+    from onenight.session.requests import decode_reply, decode_request
+
+    secret = secrets.token_urlsafe(24)  # as the server makes them
+    member = {"room": "ABCDE", "token": secret, "member": 1}
+    bad = [
+        (decode_request, {"op": "resume", "token": secret}),  # a field missing
+        (decode_request, {**member, "op": "resume", "since": 4}),  # a field unknown
+        (decode_request, {**member, "op": "resume", "member": "one"}),  # a bad type
+        (decode_request, {**member, "op": "rejoin"}),  # an unknown request
+        (decode_request, {"op": "join", "room": "ABCDE", "token": secret}),
+        (decode_reply, {"reply": "seated", "token": secret}),
+        (decode_reply, {"reply": "seated", "member": "x", "token": secret}),
+        (P.message_adapter.validate_python, {"type": "resume", "token": secret}),
+        (P.message_adapter.validate_python, {"type": "resume", "room": 5, "token": secret}),
+    ]
+    for decode, data in bad:
+        text = json.dumps(data)
+        with pytest.raises(ValueError) as err:
+            decode(text if decode is not P.message_adapter.validate_python else data)
+        exc = err.value
+        shown = logging.Formatter().formatException((type(exc), exc, exc.__traceback__))
+        leaked = [p for p in _pieces(secret) if p in shown]
+        assert not leaked, (data, shown)

@@ -49,13 +49,15 @@ def run(
     from .address import where_to_open
     from .app import create_app
     from .collector import tune
+    from .connections import open_files_for, protocol
     from .ops import configure_logging
 
     configure_logging(log_format)
     app = create_app(db, bus, limits, ice, origins)
     tune()  # after the imports and the app: they are frozen
 
-    send_timeout = (limits or Limits()).send_timeout
+    limits = limits or Limits()
+    send_timeout = limits.send_timeout
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[Any] | None = None) -> None:
@@ -82,6 +84,10 @@ def run(
         lifespan="on",
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
+    # uvicorn's HTTP protocol, with a bound on each request's head and the HTTP
+    # connections an address holds (connections.py: uvicorn has neither).
+    config.http = protocol(config, limits.header_seconds, limits.http_connections_per_address)
+    open_files_for(limits.max_websockets + 100)  # and the pages', the store's, the bus's
     server = Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run()

@@ -108,6 +108,7 @@ def create_app(
         origins,
         connections_per_address=hub.limits.connections_per_address,
         body_seconds=hub.limits.body_seconds,
+        max_websockets=hub.limits.max_websockets,
     )
     app.add_middleware(SecurityHeaders)  # every answer's security headers (headers.py)
     app.state.suggestions = suggestions

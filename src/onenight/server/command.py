@@ -58,6 +58,29 @@ def serve(
             "CONNECTIONS_PER_ADDRESS", "WebSockets one IP address may hold open (0: no limit)."
         ),
     ] = DEFAULT.connections_per_address,
+    max_websockets: Annotated[
+        int,
+        _option(
+            "MAX_WEBSOCKETS",
+            "WebSockets this process holds from all addresses (then 503; 0: no limit).",
+        ),
+    ] = DEFAULT.max_websockets,
+    http_connections_per_address: Annotated[
+        int,
+        _option(
+            "HTTP_CONNECTIONS_PER_ADDRESS",
+            "HTTP connections one IP address may hold open (then 429; 0: no limit; a trusted "
+            "proxy's are not counted).",
+        ),
+    ] = DEFAULT.http_connections_per_address,
+    header_timeout: Annotated[
+        float,
+        _option(
+            "HEADER_TIMEOUT",
+            "Seconds a request's head (request line and headers) may take to arrive (then 408; "
+            "0: no limit).",
+        ),
+    ] = DEFAULT.header_seconds,
     body_timeout: Annotated[
         float, _option("BODY_TIMEOUT", "Seconds a request body may take to arrive (then 408).")
     ] = DEFAULT.body_seconds,
@@ -131,6 +154,9 @@ def serve(
         joins_per_minute=joins_per_minute,
         message_rate=message_rate,
         connections_per_address=connections_per_address,
+        max_websockets=max_websockets,
+        http_connections_per_address=http_connections_per_address,
+        header_seconds=header_timeout,
         body_seconds=body_timeout,
         send_timeout=send_timeout,
     )

@@ -18,7 +18,13 @@ too large 413, and neither holds a worker or a room.
 
 **Connections.** An address may hold ``--connections-per-address`` WebSockets to one
 process at once (HTTP 429 beyond). A household or a classroom behind one router is one
-address: the default leaves room for a few tables of phones.
+address: the default leaves room for a few tables of phones. A process holds at most
+``--max-websockets`` WebSockets from all addresses together (HTTP 503 ``full`` beyond,
+with ``Retry-After``): each holds a socket, its frames and a place in every broadcast, and
+the system's files run out long before its memory does. Both are refused on the
+handshake, before the connection can send a message, so no room is touched. (HTTP
+connections, and the heads of their requests, meet their bounds below the app:
+:mod:`.connections`.)
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MAX_BODY = 64 * 1024  #: bytes of a request body (the API's largest is a deck: ~1 KiB)
 BODY_SECONDS = 10.0  #: to send a whole body, once the headers are in
 CONNECTIONS_PER_ADDRESS = 64  #: WebSockets an address may hold to one process
+MAX_WEBSOCKETS = 10_000  #: WebSockets one process holds (benchmarks: 2,000 fill a core)
+RETRY_AFTER = 10  #: seconds a client refused for a full process is told to wait
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -138,7 +146,13 @@ async def answer(send: Send, status: int, code: ErrorCode, message: str) -> None
 
 
 async def deny(
-    scope: Scope, receive: Receive, send: Send, status: int, code: ErrorCode, message: str
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    status: int,
+    code: ErrorCode,
+    message: str,
+    retry_after: int | None = None,
 ) -> None:
     """Refuse a WebSocket's handshake with an HTTP answer (or, where the server cannot
     send one, by closing it before it opens: a 403)."""
@@ -149,6 +163,8 @@ async def deny(
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),
         ]
+        if retry_after is not None:
+            headers.append((b"retry-after", str(retry_after).encode()))
         await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
         await send({"type": "websocket.http.response.body", "body": body})
     else:
@@ -164,12 +180,15 @@ class Guard:
         connections_per_address: int = CONNECTIONS_PER_ADDRESS,
         max_body: int = MAX_BODY,
         body_seconds: float = BODY_SECONDS,
+        max_websockets: int = MAX_WEBSOCKETS,
     ) -> None:
         self.origins = origins or Origins()
         self.connections_per_address = connections_per_address
         self.max_body = max_body
         self.body_seconds = body_seconds
+        self.max_websockets = max_websockets
         self.open: dict[str, int] = {}  #: WebSockets open, by address
+        self.websockets = 0  #: WebSockets open from every address
 
     def _allowed(self, scope: Scope) -> bool:
         return self.origins.allows(header(scope, b"origin"), header(scope, b"host"))
@@ -182,21 +201,28 @@ class Guard:
         address = str(client[0]) if client else None
         limit = self.connections_per_address
         if address is None or limit <= 0:
-            await app(scope, receive, send)
-            return
-        if self.open.get(address, 0) >= limit:
+            address = None  # not counted by address
+        elif self.open.get(address, 0) >= limit:
             message = f"at most {limit} connections from one address"
             await deny(scope, receive, send, 429, ErrorCode.rate_limited, message)
             return
-        self.open[address] = self.open.get(address, 0) + 1
+        if 0 < self.max_websockets <= self.websockets:
+            message = "this server holds as many connections as it may: try again later"
+            await deny(scope, receive, send, 503, ErrorCode.full, message, RETRY_AFTER)
+            return
+        self.websockets += 1
+        if address is not None:
+            self.open[address] = self.open.get(address, 0) + 1
         try:
             await app(scope, receive, send)
         finally:
-            left = self.open[address] - 1
-            if left:
-                self.open[address] = left
-            else:
-                del self.open[address]
+            self.websockets -= 1
+            if address is not None:
+                left = self.open[address] - 1
+                if left:
+                    self.open[address] = left
+                else:
+                    del self.open[address]
 
     async def http(self, scope: Scope, receive: Receive, send: Send, app: ASGIApp) -> None:
         if scope["method"] in SAFE_METHODS:

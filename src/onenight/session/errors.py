@@ -85,7 +85,13 @@ class ErrorCode(StrEnum):
     )
     name_taken = ("name_taken", 409, _D, "someone in the room already has that name")
     room_full = ("room_full", 409, _D, "the room has no free seat (or no place for a spectator)")
-    full = ("full", 503, _H, "the server holds as many rooms as it may, or has no free code")
+    full = (
+        "full",
+        503,
+        _H,
+        "the server holds as many rooms as it may, or has no free code; or, on the "
+        "WebSocket's handshake, as many connections as it may (`Retry-After`)",
+    )
     not_host = ("not_host", 400, _D, "only the host may do that")
     not_player = ("not_player", 400, _D, "only a player of the game may do that")
     out_of_phase = ("out_of_phase", 400, _D, "not in the room's phase now (lobby, night, day…)")

@@ -22,6 +22,12 @@ class Limits:
     message_burst: float = 40.0  #: and in a burst
     #: WebSockets one address may hold open to this process at once (0: no limit)
     connections_per_address: int = 64
+    #: WebSockets this process holds from all addresses together (then HTTP 503; 0: no limit)
+    max_websockets: int = 10_000
+    #: HTTP connections one address may hold open to this process (then 429; 0: no limit)
+    http_connections_per_address: int = 256
+    #: seconds a request's head (request line and headers) may take to arrive (then 408)
+    header_seconds: float = 10.0
     #: seconds a request body may take to arrive whole (then HTTP 408)
     body_seconds: float = 10.0
     #: seconds what the server sent may wait unread by a client (a WebSocket that never

@@ -73,7 +73,8 @@ Pad = Annotated[str, Field(max_length=PAD_LIMIT, pattern=r"^ *$")] | None
 
 
 class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: no input in its errors (a traceback of one would show a token: see requests.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
     ref: Ref = None
 
     @model_validator(mode="before")
@@ -260,7 +261,9 @@ Message = Annotated[
     Field(discriminator="type"),
 ]
 
-message_adapter: TypeAdapter[Message] = TypeAdapter(Message)
+message_adapter: TypeAdapter[Message] = TypeAdapter(
+    Message, config=ConfigDict(hide_input_in_errors=True)
+)
 
 #: The messages that open a session on a connection; all others but ping need one.
 OPENING = (Create, Join, Resume)

@@ -21,9 +21,14 @@ from onenight.pubsub import Frame
 from .errors import ErrorCode
 from .protocol import Message
 
+#: A request or an answer that fails its check is shown without its input: pydantic's
+#: errors quote the input they refuse (cut to ~50 characters, the head and tail of a
+#: token), and the owner logs the traceback of a request that failed (cluster/redis.py).
+_CONFIG = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
+
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = _CONFIG
     room: str
 
 
@@ -111,7 +116,7 @@ Request = Annotated[
 
 
 class _Reply(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = _CONFIG
 
 
 class Seated(_Reply):
@@ -184,8 +189,8 @@ Reply = Annotated[
     Field(discriminator="reply"),
 ]
 
-_requests: TypeAdapter[Request] = TypeAdapter(Request)
-_replies: TypeAdapter[Reply] = TypeAdapter(Reply)
+_requests: TypeAdapter[Request] = TypeAdapter(Request, config=ConfigDict(hide_input_in_errors=True))
+_replies: TypeAdapter[Reply] = TypeAdapter(Reply, config=ConfigDict(hide_input_in_errors=True))
 
 
 def encode_request(request: Request) -> str:
