@@ -1,8 +1,8 @@
 """A protocol fuzzer against a live game: at least 100,000 random (Hypothesis) and mutated
 messages from a player and a spectator during the day. Every message gets exactly one
 answer, the server never fails (no `internal` error, no 5xx), and the only events the
-stored log gains are those of the messages it accepted. Then schemathesis runs over the
-HTTP API's OpenAPI schema with every check.
+stored log gains are those of the messages it accepted. (Schemathesis over the HTTP API:
+test_fuzz_http.py, a module of its own so that the two long runs share no worker.)
 """
 
 from __future__ import annotations
@@ -10,12 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -192,43 +188,3 @@ def test_a_hundred_thousand_random_and_mutated_messages(fuzz_server: Server) -> 
     finally:
         loop.run_until_complete(fuzz.close())
         loop.close()
-
-
-#: The one 5xx the API documents as an answer to a good request: deck suggestions being
-#: measured (503 with Retry-After). Everywhere else, a 5xx fails not_a_server_error.
-SCHEMATHESIS_TOML = """
-[[operations]]
-include-path = "/api/decks/suggestions"
-checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503"]
-"""
-
-
-def test_schemathesis_finds_nothing_in_the_http_api(server: Server, tmp_path: Path) -> None:
-    """Every phase (examples, coverage, fuzzing, stateful) and every check, each answer in
-    at most 8 s (the deck suggestions wait 4 s at most for the simulator)."""
-    exe = shutil.which("schemathesis") or str(Path(sys.executable).parent / "schemathesis")
-    (tmp_path / "schemathesis.toml").write_text(SCHEMATHESIS_TOML)
-    start = time.monotonic()
-    proc = subprocess.run(
-        [
-            exe,
-            "run",
-            f"{server.http}/openapi.json",
-            "--checks",
-            "all",
-            "--max-examples",
-            "100",
-            "--max-response-time",
-            "8",
-            "--request-timeout",
-            "10",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=tmp_path,
-    )
-    assert proc.returncode == 0, proc.stdout[-4000:]
-    assert "Coverage" in proc.stdout and "Stateful" in proc.stdout
-    assert "(disabled)" not in proc.stdout, proc.stdout[-2000:]
-    assert server.alive() and time.monotonic() - start < 120

@@ -1,0 +1,51 @@
+"""Schemathesis over the HTTP API's OpenAPI schema, against a live server: every phase
+(examples, coverage, fuzzing, stateful) and every check. (The WebSocket protocol's
+fuzzer: test_fuzz_wire.py.)
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import Server
+
+#: The one 5xx the API documents as an answer to a good request: deck suggestions being
+#: measured (503 with Retry-After). Everywhere else, a 5xx fails not_a_server_error.
+SCHEMATHESIS_TOML = """
+[[operations]]
+include-path = "/api/decks/suggestions"
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503"]
+"""
+
+
+def test_schemathesis_finds_nothing_in_the_http_api(server: Server, tmp_path: Path) -> None:
+    """Every phase (examples, coverage, fuzzing, stateful) and every check, each answer in
+    at most 8 s (the deck suggestions wait 4 s at most for the simulator)."""
+    exe = shutil.which("schemathesis") or str(Path(sys.executable).parent / "schemathesis")
+    (tmp_path / "schemathesis.toml").write_text(SCHEMATHESIS_TOML)
+    proc = subprocess.run(
+        [
+            exe,
+            "run",
+            f"{server.http}/openapi.json",
+            "--checks",
+            "all",
+            "--max-examples",
+            "100",
+            "--max-response-time",
+            "8",
+            "--request-timeout",
+            "10",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:]
+    assert "Coverage" in proc.stdout and "Stateful" in proc.stdout
+    assert "(disabled)" not in proc.stdout, proc.stdout[-2000:]
+    assert server.alive()
