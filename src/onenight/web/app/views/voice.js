@@ -115,6 +115,26 @@ function micLine() {
   return null;
 }
 
+/**
+ * The lobby's voice setting, between games: the host's toggle "spectators hear the
+ * players' voices" (off by default, sent with `configure`), the others' line saying
+ * which it is. Null during a game (settings change between games only).
+ * @param {Frame} room @param {(changes: Record<string, any>) => void} configure
+ */
+export function setting(room, configure) {
+  if (room.playing) return null;
+  const on = !!room.settings.spectators_hear;
+  if (!room.you?.host) {
+    return h("p", { id: "spectators-hear", class: "muted" }, t(on ? "voice.spectatorsOn" : "voice.spectatorsOff"));
+  }
+  return h("label", { class: "check", id: "spectators-hear" },
+    h("input", {
+      type: "checkbox", id: "set-spectators-hear", checked: on,
+      onchange: (/** @type {Event} */ e) => configure({ spectators_hear: /** @type {HTMLInputElement} */ (e.target).checked }),
+    }),
+    t("voice.spectatorsHear"));
+}
+
 /** The voice panel for the screen now, or null (night, no voice for this member). */
 export function panel() {
   if (!mesh || !mesh.live) return null;
