@@ -37,7 +37,7 @@ def wait_room(p: Player, frames: list[dict[str, Any]], hear: bool, after: int) -
     raise AssertionError(f"no room frame with spectators_hear={hear}")
 
 
-AUDIO = "document.querySelectorAll('#voice-audio audio').length"
+AUDIO = "() => document.querySelectorAll('#voice-audio audio')"
 
 
 def test_voice_host_lets_spectators_hear_and_takes_it_back(browser: Any, server: Server) -> None:
@@ -76,7 +76,7 @@ def test_voice_host_lets_spectators_hear_and_takes_it_back(browser: Any, server:
         assert all(me in to for to in on["voice"]["reach"].values())
         sam.page.wait_for_selector("#voice")
         assert sam.page.locator("#ptt").count() == 0
-        sam.page.wait_for_function(f"{AUDIO} === 2")
+        sam.page.wait_for_function(f"{AUDIO}.length === 2")
         ann.page.reload()  # the host's box says what the room holds
         ann.page.wait_for_selector("#set-spectators-hear:checked")
 
@@ -87,7 +87,7 @@ def test_voice_host_lets_spectators_hear_and_takes_it_back(browser: Any, server:
         off = wait_room(sam, frames, False, sent)
         assert all(me not in to for to in off["voice"]["reach"].values())
         sam.page.wait_for_selector("#voice", state="detached")
-        sam.page.wait_for_function(f"{AUDIO} === 0")
+        sam.page.wait_for_function(f"{AUDIO}.length === 0")
         check_problems(players)
     finally:
         for p in players:

@@ -146,8 +146,11 @@ export class Mesh {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.hiddenTimer = undefined;
     this.hidden = false;
+    /** @type {PermissionStatus | null} */
+    this.permission = null;
     document.addEventListener("visibilitychange", () => this.visibility());
     setInterval(() => this.sync(), 2000); // retries: unanswered offers, broken connections
+    this.probeMic();
   }
 
   // ----- what the server says -----
@@ -412,6 +415,51 @@ export class Mesh {
   }
 
   // ----- the microphone -----
+
+  /** Whether this page can only listen: no microphone, or the microphone refused. */
+  get listenOnly() {
+    return this.micState === "refused" || this.micState === "absent";
+  }
+
+  /** Say before any press that there is no microphone to have: none (or no
+   * getUserMedia: a page not served over https), or the permission already denied.
+   * Again when a device comes or the permission changes (the player allowed it). */
+  async probeMic() {
+    const media = navigator.mediaDevices;
+    if (!media || !media.getUserMedia) {
+      this.setMicState("absent");
+      return;
+    }
+    const probe = async () => {
+      let state = "off";
+      try {
+        // Before any permission the list hides names, not kinds: an empty kind is no device.
+        if (!(await media.enumerateDevices()).some((d) => d.kind === "audioinput")) state = "absent";
+      } catch {
+        // No list: getUserMedia will say.
+      }
+      if (state === "off" && this.permission?.state === "denied") state = "refused";
+      // What a press found (a refusal, no device) stays until something changed.
+      if (this.micState !== "on" && this.micState !== "asking") this.setMicState(state);
+      this.micFollow();
+    };
+    try {
+      // `microphone` is not a permission name every browser knows (then: no early word).
+      this.permission = await navigator.permissions.query(/** @type {any} */ ({ name: "microphone" }));
+      this.permission.onchange = probe;
+    } catch {
+      this.permission = null;
+    }
+    media.addEventListener("devicechange", probe);
+    await probe();
+  }
+
+  /** @param {string} state */
+  setMicState(state) {
+    if (this.micState === state) return;
+    this.micState = state;
+    this.onChange();
+  }
 
   /** The player asked for the microphone (a press): get it, and again after a reload. */
   askMic() {

@@ -144,12 +144,14 @@ export function panel() {
   const m = mesh;
   const whispers = m.rule.whispers.map((w) => h("li", { class: "whispering-line" }, t("voice.whispering", { a: nameOf(w.from), b: nameOf(w.to) })));
   const line = micLine();
+  // With no microphone the page listens only: no whisper, no talk controls.
+  const talks = m.speaker && !m.listenOnly;
   const people = speakers.map((id) => {
     const me = id === m.me;
     const name = nameOf(id);
     const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, name.slice(0, 1).toUpperCase());
     const label = h("span", { class: "vname" }, me ? `${name} (${t("lobby.you")})` : name);
-    const who = m.speaker && !me
+    const who = talks && !me
       ? h("button", {
         type: "button", class: `vperson${m.whisperTo === id ? " held" : ""}`, "data-member": String(id),
         "aria-pressed": m.whisperTo === id ? "true" : "false",
@@ -164,10 +166,10 @@ export function panel() {
     });
     return h("li", {}, who, volume);
   });
-  const controls = m.speaker ? h("div", { class: "vcontrols" },
+  const controls = talks ? h("div", { class: "vcontrols" },
     h("button", {
       type: "button", id: "ptt", class: `primary big${m.transmitting ? " on" : ""}`,
-      "aria-pressed": m.ptt ? "true" : "false", disabled: m.micState === "refused" || m.micState === "absent",
+      "aria-pressed": m.ptt ? "true" : "false",
       onpointerdown: (/** @type {Event} */ e) => { e.preventDefault(); m.talk(true); },
       oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(),
     }, m.transmitting ? t("voice.talking") : t("voice.ptt")),
@@ -179,6 +181,6 @@ export function panel() {
     m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
     whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
     h("ul", { class: "vpeople" }, people),
-    m.speaker && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null,
+    talks && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null,
     controls);
 }
