@@ -1,5 +1,6 @@
 """The microphone as players meet it (docs/voice.md, "Controls"): refused or absent, the
-page says so and listens only. One Chromium process whose fake microphone beeps, a
+page says so and listens only; hidden for long, the page lets the microphone go and takes
+it back when it is seen again. One Chromium process whose fake microphone beeps, a
 context per player."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 
 from server.conftest import Server
 from web.client_helpers import Player, check_problems, create_room, join_by_link
-from web.voice_helpers import PACKETS_FROM, fake_mic_browser, member_of, voice_player
+from web.voice_helpers import MICS, PACKETS_FROM, SENDING, fake_mic_browser, member_of, voice_player
 
 #: A phone with no microphone: no input device listed, and getUserMedia finds none.
 NO_MICROPHONE = """
@@ -116,5 +117,55 @@ def test_voice_no_microphone_listens_and_types(playwright: Any, server: Server) 
         ann.page.wait_for_selector("#log li:has-text('no mic here, typing')")
         check_problems(players)
         blocked.detach()
+    finally:
+        browser.close()
+
+
+def hide(p: Player, hidden: bool) -> None:
+    """The page goes out of sight (another app, the phone locked) or comes back."""
+    p.page.evaluate(
+        """(hidden) => {
+          const state = [["visibilityState", hidden ? "hidden" : "visible"], ["hidden", hidden]];
+          for (const [key, value] of state) {
+            const get = () => value;
+            if (hidden) Object.defineProperty(document, key, { configurable: true, get });
+            else delete document[key];
+          }
+          document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        hidden,
+    )
+
+
+def test_voice_microphone_released_when_hidden_for_long_and_back_when_seen(
+    playwright: Any, server: Server
+) -> None:
+    browser = fake_mic_browser(playwright)
+    try:
+        ann, bob = voice_player(browser, "ann"), voice_player(browser, "bob")
+        # The delay (30 s) made 1.5 s for the test.
+        ann.context.add_init_script("window.onenightHiddenMs = 1500;")
+        code = create_room(ann, server.http)
+        join_by_link(bob, f"{server.http}/r/{code}")
+        ann.page.click("#open-mic")
+        a = member_of(bob, "ann")
+        wait_growing(bob, a)
+        assert ann.page.evaluate(MICS) == ["live"]
+
+        # Hidden a moment: nothing changes yet.
+        hide(ann, True)
+        assert ann.page.evaluate(MICS) == ["live"]
+        # Hidden for long: the microphone is released (its track ended, the browser's
+        # indicator off), nothing is sent, and bob receives nothing from her.
+        ann.page.wait_for_function(f"() => {MICS}[0] === 'ended'")
+        assert ann.page.evaluate(SENDING) == [None]
+        assert still(bob, a)
+
+        # Seen again: the microphone comes back by itself, and bob hears her again.
+        hide(ann, False)
+        ann.page.wait_for_function(f"() => {MICS}.join() === 'ended,live'")
+        ann.page.wait_for_function(f"() => {SENDING}.join() === 'live'")
+        wait_growing(bob, a)
+        check_problems([ann, bob])
     finally:
         browser.close()
