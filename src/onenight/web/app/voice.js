@@ -84,7 +84,10 @@ class Peer {
     this.pc.ontrack = (e) => {
       const stream = e.streams[0] || new MediaStream([e.track]);
       this.audio.srcObject = stream;
-      this.audio.play().then(() => mesh.unblocked(), () => mesh.blockedAudio());
+      // Refused (NotAllowedError) only where the browser waits for a tap to play sound.
+      this.audio.play().then(() => mesh.unblocked(), (err) => {
+        if (err && err.name === "NotAllowedError") mesh.blockedAudio();
+      });
       const ctx = mesh.context();
       if (ctx) {
         this.analyser = ctx.createAnalyser();

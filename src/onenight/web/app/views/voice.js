@@ -41,6 +41,12 @@ export function start(request, theStore, changed) {
     if (mesh?.ptt) mesh.talk(false);
     if (mesh && mesh.whisperTo !== null) mesh.whisper(null);
   };
+  // A browser that plays no sound before a tap ("Tap to hear the table"): any tap or
+  // key is that gesture, the button only says so. (A touch's activation comes with
+  // its end, not its start: pointerup.)
+  const gesture = () => { if (mesh?.blocked) mesh.unblock(); };
+  window.addEventListener("pointerup", gesture, true);
+  window.addEventListener("keydown", gesture, true);
   window.addEventListener("pointerup", release);
   window.addEventListener("pointercancel", release);
   window.addEventListener("blur", release);
