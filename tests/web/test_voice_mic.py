@@ -10,18 +10,15 @@ from typing import Any
 
 from server.conftest import Server
 from web.client_helpers import Player, check_problems, create_room, join_by_link
-from web.voice_helpers import MICS, PACKETS_FROM, SENDING, fake_mic_browser, member_of, voice_player
-
-#: A phone with no microphone: no input device listed, and getUserMedia finds none.
-NO_MICROPHONE = """
-(() => {
-  const media = navigator.mediaDevices;
-  const list = media.enumerateDevices.bind(media);
-  media.enumerateDevices = async () => (await list()).filter((d) => d.kind !== "audioinput");
-  media.getUserMedia = () =>
-    Promise.reject(new DOMException("Requested device not found", "NotFoundError"));
-})();
-"""
+from web.voice_helpers import (
+    MICS,
+    NO_MICROPHONE,
+    PACKETS_FROM,
+    SENDING,
+    fake_mic_browser,
+    member_of,
+    voice_player,
+)
 
 #: A microphone that fails when asked (listed, but taken by another app or unplugged).
 FAILING_MICROPHONE = """

@@ -50,6 +50,17 @@ INIT = """
 })();
 """
 
+#: A phone with no microphone: no input device listed, and getUserMedia finds none.
+NO_MICROPHONE = """
+(() => {
+  const media = navigator.mediaDevices;
+  const list = media.enumerateDevices.bind(media);
+  media.enumerateDevices = async () => (await list()).filter((d) => d.kind !== "audioinput");
+  media.getUserMedia = () =>
+    Promise.reject(new DOMException("Requested device not found", "NotFoundError"));
+})();
+"""
+
 #: In the page: the state of each microphone track it got ("live", "ended").
 MICS = "window.__mics.map((s) => s.getAudioTracks()[0].readyState)"
 

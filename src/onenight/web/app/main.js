@@ -337,8 +337,11 @@ function render() {
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).
   if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
+  // The voice's setting with the others: the host's at their foot, a player's above
+  // "Waiting for the host to start".
   const hearing = store.room && voice?.setting(store.room, actions.configure);
-  if (hearing) root.querySelector(".screen.lobby > .settings")?.append(hearing);
+  const settings = root.querySelector(".screen.lobby > .settings");
+  if (hearing && settings) (store.room?.you?.host ? settings.append(hearing) : settings.lastElementChild?.before(hearing));
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 
