@@ -1,6 +1,13 @@
-"""Screenshots of the day with voice (docs/voice.md) at 360×740 in English, French and
-Japanese: cat's page while ann holds a whisper to bob and bob speaks (three Chromium
-processes, each microphone a tone). Usage: .venv/bin/python scripts/screenshots_voice.py"""
+"""Screenshots of the voice (docs/voice.md) at 360×740 in English, French and Japanese.
+
+- ``day``: cat's page while ann holds a whisper to bob and bob speaks (three Chromium
+  processes, each microphone a tone): ``client-day-voice-LANG-360.png``;
+- ``lobby``: the host's toggle "Spectators hear the players' voices"
+  (``client-lobby-voice-host-LANG-360.png``) and a player with no microphone: the line
+  "No microphone: you can listen and type", and the host's setting as he reads it
+  (``client-lobby-voice-nomic-LANG-360.png``). One Chromium process.
+
+Usage: .venv/bin/python scripts/screenshots_voice.py [all|day|lobby] [en fr ja]"""
 
 from __future__ import annotations
 
@@ -25,7 +32,16 @@ from web.client_helpers import (  # noqa: E402
     set_timers,
     wait_phase,
 )
-from web.voice_helpers import TONES, close, launch_player, member_of, tone_wav  # noqa: E402
+from web.voice_helpers import (  # noqa: E402
+    NO_MICROPHONE,
+    TONES,
+    close,
+    fake_mic_browser,
+    launch_player,
+    member_of,
+    tone_wav,
+    voice_player,
+)
 
 OUT = ROOT / "docs" / "screenshots"
 LOCALES = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
@@ -62,12 +78,47 @@ def shoot(base: str, tmp: Path, lang: str) -> None:
             close(players)
 
 
-def main() -> None:
+def shoot_lobby(base: str, lang: str) -> None:
+    """The host's toggle (on), and a player with no microphone reading it."""
+    with sync_playwright() as pw:
+        browser = fake_mic_browser(pw)
+        try:
+            ann, bob = (
+                voice_player(browser, "ann", LOCALES[lang]),
+                voice_player(browser, "bob", LOCALES[lang]),
+            )
+            bob.context.add_init_script(NO_MICROPHONE)
+            code = create_room(ann, base)
+            join_by_link(bob, f"{base}/r/{code}")
+            ann.page.click("#open-mic")
+            ann.page.click("#set-spectators-hear")
+            ann.page.wait_for_selector("#set-spectators-hear:checked")
+            bob.page.wait_for_selector("#mic-line")
+            time.sleep(1.5)  # the connection of the voice: its rings
+            ann.page.locator("#spectators-hear").evaluate(
+                "(el) => el.scrollIntoView({block: 'center'})"
+            )
+            ann.page.screenshot(path=str(OUT / f"client-lobby-voice-host-{lang}-360.png"))
+            bob.page.locator("#spectators-hear").evaluate(
+                "(el) => el.scrollIntoView({block: 'start'})"
+            )
+            bob.page.screenshot(path=str(OUT / f"client-lobby-voice-nomic-{lang}-360.png"))
+        finally:
+            browser.close()
+
+
+def main(argv: list[str]) -> None:
+    which = argv[0] if argv and argv[0] in ("all", "day", "lobby") else "all"
+    langs = [a for a in argv if a in LOCALES] or list(LOCALES)
     with throwaway_server() as base, tempfile.TemporaryDirectory() as tmp:
-        for lang in LOCALES:
-            shoot(base, Path(tmp), lang)
-            print(f"docs/screenshots/client-day-voice-{lang}-360.png")
+        for lang in langs:
+            if which in ("all", "day"):
+                shoot(base, Path(tmp), lang)
+                print(f"docs/screenshots/client-day-voice-{lang}-360.png")
+            if which in ("all", "lobby"):
+                shoot_lobby(base, lang)
+                print(f"docs/screenshots/client-lobby-voice-{{host,nomic}}-{lang}-360.png")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -121,8 +121,10 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     Playwright's sync API runs its event loop in a greenlet of the main thread; once a
     browser test of the worker has started it, asyncio sees that loop as running in the
     main thread even between browser tests, and ``asyncio.run`` (the async tests, the
-    helpers) refuses to start. Without xdist the browser tests came last and hid this."""
-    if {"page", "browser", "context"} & set(getattr(item, "fixturenames", ())):
+    helpers) refuses to start. Without xdist the browser tests came last and hid this.
+    A test that launches browsers of its own (``playwright``: one Chromium process per
+    player) keeps the loop too, or its launches after the first test's fail."""
+    if {"page", "browser", "context", "playwright"} & set(getattr(item, "fixturenames", ())):
         return (yield)
     browser_loop = asyncio._get_running_loop()
     asyncio._set_running_loop(None)

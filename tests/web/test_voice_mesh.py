@@ -14,6 +14,7 @@ import pytest
 from server.conftest import Server
 from web.client_helpers import check_problems, phase, play_night, wait_phase
 from web.voice_helpers import (
+    MICS,
     PACKETS,
     PACKETS_FROM,
     TONES,
@@ -53,6 +54,8 @@ def test_voice_day_whisper_night_and_reload(
             assert p.page.evaluate(PACKETS) == before, f"{p.name} receives audio at night"
             live = "[...document.querySelectorAll('#voice-audio audio')].length"
             assert p.page.evaluate(live) == 0
+            # The microphone released: every track it got has ended.
+            assert set(p.page.evaluate(MICS)) == {"ended"}, f"{p.name} holds the microphone"
         assert all(phase(p) == "night" for p in players)
 
         # The day: each player hears the two others again, without doing anything.

@@ -22,8 +22,9 @@ RATE = 48_000
 TONES = {"ann": 440, "bob": 660, "cat": 880}
 
 #: Test-side instrumentation, not the app's: every RTCPeerConnection the page makes is
-#: kept in ``window.__pcs`` (for getStats), and the voice's audio processing is off
-#: (``onenight.voice.raw``) so that a tone arrives as a tone.
+#: kept in ``window.__pcs`` (for getStats), every microphone stream it gets in
+#: ``window.__mics``, and the voice's audio processing is off (``onenight.voice.raw``) so
+#: that a tone arrives as a tone.
 INIT = """
 (() => {
   const Real = window.RTCPeerConnection;
@@ -35,9 +36,37 @@ INIT = """
   };
   window.RTCPeerConnection.prototype = Real.prototype;
   Object.assign(window.RTCPeerConnection, Real);
+  window.__mics = [];
+  const media = navigator.mediaDevices;
+  if (media) {
+    const get = media.getUserMedia.bind(media);
+    media.getUserMedia = async (c) => {
+      const stream = await get(c);
+      window.__mics.push(stream);
+      return stream;
+    };
+  }
   localStorage.setItem("onenight.voice.raw", "1");
 })();
 """
+
+#: A phone with no microphone: no input device listed, and getUserMedia finds none.
+NO_MICROPHONE = """
+(() => {
+  const media = navigator.mediaDevices;
+  const list = media.enumerateDevices.bind(media);
+  media.enumerateDevices = async () => (await list()).filter((d) => d.kind !== "audioinput");
+  media.getUserMedia = () =>
+    Promise.reject(new DOMException("Requested device not found", "NotFoundError"));
+})();
+"""
+
+#: In the page: the state of each microphone track it got ("live", "ended").
+MICS = "window.__mics.map((s) => s.getAudioTracks()[0].readyState)"
+
+#: In the page: the tracks its open connections send (null: none).
+SENDING = """window.__pcs.filter((pc) => pc.connectionState !== 'closed')
+  .flatMap((pc) => pc.getSenders().map((s) => s.track && s.track.readyState))"""
 
 #: In the page: an AnalyserNode on each played remote audio (the <audio> elements of
 #: #voice-audio), the loudest dB near each frequency asked, over ``ms`` milliseconds.
@@ -122,21 +151,34 @@ def tone_wav(path: Path, freq: float, seconds: float = 2.0) -> Path:
     return path
 
 
-def launch_player(playwright: Any, name: str, wav: Path, locale: str = "en-US") -> Player:
-    """A Chromium process of its own whose microphone plays ``wav``."""
-    browser = playwright.chromium.launch(
+def fake_mic_browser(
+    playwright: Any, wav: Path | None = None, autoplay: str = "no-user-gesture-required"
+) -> Any:
+    """A Chromium process whose microphone plays ``wav`` (None: Chromium's own beep),
+    granted without a prompt to every page that asks."""
+    fake = [f"--use-file-for-fake-audio-capture={wav}"] if wav else []
+    return playwright.chromium.launch(
         executable_path=CHROMIUM,
         args=[
             *CHROMIUM_ARGS,
             "--use-fake-ui-for-media-stream",
             "--use-fake-device-for-media-stream",
-            f"--use-file-for-fake-audio-capture={wav}",
-            "--autoplay-policy=no-user-gesture-required",
+            *fake,
+            f"--autoplay-policy={autoplay}",
         ],
     )
+
+
+def voice_player(browser: Any, name: str, locale: str = "en-US") -> Player:
+    """A player (a context of ``browser``) with the voice's instrumentation."""
     p = open_player(browser, name, locale)
     p.context.add_init_script(INIT)
     return p
+
+
+def launch_player(playwright: Any, name: str, wav: Path, locale: str = "en-US") -> Player:
+    """A Chromium process of its own whose microphone plays ``wav``."""
+    return voice_player(fake_mic_browser(playwright, wav), name, locale)
 
 
 def voice_table(

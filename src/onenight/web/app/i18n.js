@@ -24,7 +24,10 @@ const fetchPart = (part, lang) => fetch(`/app/i18n/${part}-${lang}.json`).then((
 /** Add a part's strings to the catalogue, in this language and the next ones. @param {string} part */
 export async function addPart(part) {
   parts.add(part);
-  Object.assign(catalogue, await fetchPart(part, current));
+  const asked = current;
+  const words = await fetchPart(part, asked);
+  // A language picked meanwhile has loaded this part in its own words.
+  if (current === asked) Object.assign(catalogue, words);
 }
 
 /** The language to use: the saved choice, else the browser's, else English. */

@@ -60,7 +60,8 @@ function voiceFrame(frame) {
   else if (voiceQueue) voiceQueue.push(frame);
   else if (frame.type === "room" && frame.voice && store.mode !== "tv") {
     voiceQueue = [frame];
-    import("./views/voice.js").then((m) => {
+    // Its words (i18n/voice-LANG.json) come with it: none of them on a first visit.
+    Promise.all([import("./views/voice.js"), addPart("voice")]).then(([m]) => {
       m.start((msg) => conn.request(msg), store, changed);
       m.connected(conn.isOpen());
       for (const f of voiceQueue || []) m.take(f);
@@ -337,6 +338,11 @@ function render() {
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).
   if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
+  // The voice's setting with the others: the host's at their foot, a player's above
+  // "Waiting for the host to start".
+  const hearing = store.room && voice?.setting(store.room, actions.configure);
+  const settings = root.querySelector(".screen.lobby > .settings");
+  if (hearing && settings) (store.room?.you?.host ? settings.append(hearing) : settings.lastElementChild?.before(hearing));
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
 

@@ -42,6 +42,7 @@ const SHELL = [
  * each in the cache once the page has loaded it. */
 const LATER = [
   "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
+  "/app/i18n/voice-en.json", "/app/i18n/voice-fr.json", "/app/i18n/voice-ja.json",
   "/app/views/night.js", "/app/views/result.js", "/app/views/claims.js",
   "/app/i18n/claims-en.json", "/app/i18n/claims-fr.json", "/app/i18n/claims-ja.json",
   "/app/sound.js", "/app/views/balanced.js",

@@ -21,7 +21,10 @@
 const GATHER_MS = 3000; // the longest wait for ICE gathering (STUN/TURN that do not answer)
 const RETRY_MS = 8000; // an offer left unanswered this long is made again
 const BROKEN_MS = 5000; // a connection "disconnected" this long is made again
-const HIDDEN_MS = 30000; // the microphone is released when the page is hidden this long
+/** The microphone is released when the page has been hidden this long (a phone put
+ * away, another app in front); it comes back when the page is seen again. A test that
+ * cannot wait 30 s sets `window.onenightHiddenMs` before the page loads. */
+const HIDDEN_MS = Number(/** @type {any} */ (window).onenightHiddenMs) || 30000;
 const MAX_BITRATE = 32000; // bits/s an Opus voice needs (12 players: 11 × this upload)
 const KEY = "onenight.voice.";
 
@@ -81,7 +84,10 @@ class Peer {
     this.pc.ontrack = (e) => {
       const stream = e.streams[0] || new MediaStream([e.track]);
       this.audio.srcObject = stream;
-      this.audio.play().then(() => mesh.unblocked(), () => mesh.blockedAudio());
+      // Refused (NotAllowedError) only where the browser waits for a tap to play sound.
+      this.audio.play().then(() => mesh.unblocked(), (err) => {
+        if (err && err.name === "NotAllowedError") mesh.blockedAudio();
+      });
       const ctx = mesh.context();
       if (ctx) {
         this.analyser = ctx.createAnalyser();
@@ -146,8 +152,11 @@ export class Mesh {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.hiddenTimer = undefined;
     this.hidden = false;
+    /** @type {PermissionStatus | null} */
+    this.permission = null;
     document.addEventListener("visibilitychange", () => this.visibility());
     setInterval(() => this.sync(), 2000); // retries: unanswered offers, broken connections
+    this.probeMic();
   }
 
   // ----- what the server says -----
@@ -412,6 +421,51 @@ export class Mesh {
   }
 
   // ----- the microphone -----
+
+  /** Whether this page can only listen: no microphone, or the microphone refused. */
+  get listenOnly() {
+    return this.micState === "refused" || this.micState === "absent";
+  }
+
+  /** Say before any press that there is no microphone to have: none (or no
+   * getUserMedia: a page not served over https), or the permission already denied.
+   * Again when a device comes or the permission changes (the player allowed it). */
+  async probeMic() {
+    const media = navigator.mediaDevices;
+    if (!media || !media.getUserMedia) {
+      this.setMicState("absent");
+      return;
+    }
+    const probe = async () => {
+      let state = "off";
+      try {
+        // Before any permission the list hides names, not kinds: an empty kind is no device.
+        if (!(await media.enumerateDevices()).some((d) => d.kind === "audioinput")) state = "absent";
+      } catch {
+        // No list: getUserMedia will say.
+      }
+      if (state === "off" && this.permission?.state === "denied") state = "refused";
+      // What a press found (a refusal, no device) stays until something changed.
+      if (this.micState !== "on" && this.micState !== "asking") this.setMicState(state);
+      this.micFollow();
+    };
+    try {
+      // `microphone` is not a permission name every browser knows (then: no early word).
+      this.permission = await navigator.permissions.query(/** @type {any} */ ({ name: "microphone" }));
+      this.permission.onchange = probe;
+    } catch {
+      this.permission = null;
+    }
+    media.addEventListener("devicechange", probe);
+    await probe();
+  }
+
+  /** @param {string} state */
+  setMicState(state) {
+    if (this.micState === state) return;
+    this.micState = state;
+    this.onChange();
+  }
 
   /** The player asked for the microphone (a press): get it, and again after a reload. */
   askMic() {

@@ -41,6 +41,12 @@ export function start(request, theStore, changed) {
     if (mesh?.ptt) mesh.talk(false);
     if (mesh && mesh.whisperTo !== null) mesh.whisper(null);
   };
+  // A browser that plays no sound before a tap ("Tap to hear the table"): any tap or
+  // key is that gesture, the button only says so. (A touch's activation comes with
+  // its end, not its start: pointerup.)
+  const gesture = () => { if (mesh?.blocked) mesh.unblock(); };
+  window.addEventListener("pointerup", gesture, true);
+  window.addEventListener("keydown", gesture, true);
   window.addEventListener("pointerup", release);
   window.addEventListener("pointercancel", release);
   window.addEventListener("blur", release);
@@ -115,6 +121,26 @@ function micLine() {
   return null;
 }
 
+/**
+ * The lobby's voice setting, between games: the host's toggle "spectators hear the
+ * players' voices" (off by default, sent with `configure`), the others' line saying
+ * which it is. Null during a game (settings change between games only).
+ * @param {Frame} room @param {(changes: Record<string, any>) => void} configure
+ */
+export function setting(room, configure) {
+  if (room.playing) return null;
+  const on = !!room.settings.spectators_hear;
+  if (!room.you?.host) {
+    return h("p", { id: "spectators-hear", class: "muted" }, t(on ? "voice.spectatorsOn" : "voice.spectatorsOff"));
+  }
+  return h("label", { class: "check", id: "spectators-hear" },
+    h("input", {
+      type: "checkbox", id: "set-spectators-hear", checked: on,
+      onchange: (/** @type {Event} */ e) => configure({ spectators_hear: /** @type {HTMLInputElement} */ (e.target).checked }),
+    }),
+    t("voice.spectatorsHear"));
+}
+
 /** The voice panel for the screen now, or null (night, no voice for this member). */
 export function panel() {
   if (!mesh || !mesh.live) return null;
@@ -124,12 +150,14 @@ export function panel() {
   const m = mesh;
   const whispers = m.rule.whispers.map((w) => h("li", { class: "whispering-line" }, t("voice.whispering", { a: nameOf(w.from), b: nameOf(w.to) })));
   const line = micLine();
+  // With no microphone the page listens only: no whisper, no talk controls.
+  const talks = m.speaker && !m.listenOnly;
   const people = speakers.map((id) => {
     const me = id === m.me;
     const name = nameOf(id);
     const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, name.slice(0, 1).toUpperCase());
     const label = h("span", { class: "vname" }, me ? `${name} (${t("lobby.you")})` : name);
-    const who = m.speaker && !me
+    const who = talks && !me
       ? h("button", {
         type: "button", class: `vperson${m.whisperTo === id ? " held" : ""}`, "data-member": String(id),
         "aria-pressed": m.whisperTo === id ? "true" : "false",
@@ -144,10 +172,10 @@ export function panel() {
     });
     return h("li", {}, who, volume);
   });
-  const controls = m.speaker ? h("div", { class: "vcontrols" },
+  const controls = talks ? h("div", { class: "vcontrols" },
     h("button", {
       type: "button", id: "ptt", class: `primary big${m.transmitting ? " on" : ""}`,
-      "aria-pressed": m.ptt ? "true" : "false", disabled: m.micState === "refused" || m.micState === "absent",
+      "aria-pressed": m.ptt ? "true" : "false",
       onpointerdown: (/** @type {Event} */ e) => { e.preventDefault(); m.talk(true); },
       oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(),
     }, m.transmitting ? t("voice.talking") : t("voice.ptt")),
@@ -159,6 +187,6 @@ export function panel() {
     m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
     whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
     h("ul", { class: "vpeople" }, people),
-    m.speaker && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null,
+    talks && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null,
     controls);
 }
