@@ -55,11 +55,20 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        self.spawn()
+        self.wait_ready()
+
+    def spawn(self) -> None:
+        """Start the process without waiting for it (``wait_ready`` waits): a cluster's
+        processes start side by side."""
         cmd = [sys.executable, "-m", "onenight.server", "--port", str(self.port), "--db", self.db]
         cmd += ["--bus", self.bus, *self.start_args]
         with self.log.open("ab") as out:
             env = {**os.environ, **self.env}
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+
+    def wait_ready(self) -> None:
+        assert self.proc is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -205,19 +214,34 @@ def flush_redis() -> None:
     client.close()
 
 
-def start_cluster(tmp: Path, n: int = 3, args: list[str] | None = None) -> list[Server]:
+def start_cluster(
+    tmp: Path, n: int = 3, args: list[str] | None = None, env: dict[str, str] | None = None
+) -> list[Server]:
     """``n`` server processes sharing the machine's Redis (the bus, the leases) and
-    PostgreSQL (the log), both emptied first; skipped where either is missing."""
+    PostgreSQL (the log), both emptied first; skipped where either is missing. ``env``:
+    variables for the first process only."""
     if not (redis_reachable() and pg_reachable()):
         pytest.skip("needs the machine's Redis and PostgreSQL (scripts/services.sh starts them)")
     flush_redis()
     reset_pg()
     group = [Server(PG_URL, tmp / f"server{i}.log", bus=REDIS_URL) for i in range(n)]
+    group[0].env.update(env or {})  # the first process's own variables (a fault to arm)
     for s in group:
         if args is not None:
             s.start_args = args
-        s.start()
+        s.spawn()
+    for s in group:
+        s.wait_ready()
     return group
+
+
+def stop_all(group: list[Server]) -> None:
+    """Stop a group's processes side by side (each has its graceful seconds)."""
+    for s in group:
+        if s.proc is not None and s.proc.poll() is None:
+            s.proc.terminate()
+    for s in group:
+        s.stop()
 
 
 @pytest.fixture
@@ -225,8 +249,7 @@ def servers(tmp_path: Path) -> Iterator[list[Server]]:
     """Three server processes for one test (which may kill some)."""
     group = start_cluster(tmp_path)
     yield group
-    for s in group:
-        s.stop()
+    stop_all(group)
 
 
 @pytest.fixture(scope="module")
@@ -234,5 +257,4 @@ def three_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Ser
     """Three server processes shared by a module's tests."""
     group = start_cluster(tmp_path_factory.mktemp("cluster"))
     yield group
-    for s in group:
-        s.stop()
+    stop_all(group)

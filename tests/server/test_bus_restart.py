@@ -23,7 +23,7 @@ import pytest
 
 from onenight.rules import Phase
 
-from .conftest import PG_URL, Server, free_port, pg_reachable, reset_pg
+from .conftest import PG_URL, Server, free_port, pg_reachable, reset_pg, stop_all
 from .test_cluster import night_game
 
 
@@ -73,10 +73,11 @@ def cluster(bus: PrivateRedis, tmp_path: Path) -> Iterator[list[Server]]:
     reset_pg()
     group = [Server(PG_URL, tmp_path / f"server{i}.log", bus=bus.url) for i in range(3)]
     for s in group:
-        s.start()
-    yield group
+        s.spawn()
     for s in group:
-        s.stop()
+        s.wait_ready()
+    yield group
+    stop_all(group)
 
 
 async def test_a_game_goes_on_when_redis_restarts_empty(

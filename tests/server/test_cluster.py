@@ -37,6 +37,7 @@ from .conftest import (
     pg_reachable,
     redis_reachable,
     start_cluster,
+    stop_all,
 )
 from .helpers import close_all, legal_default, replayed, stored
 
@@ -364,8 +365,7 @@ def test_limits_per_address_are_shared_by_the_processes(tmp_path: Path) -> None:
         ]
         assert codes[:2] == [201, 201] and codes[2:] == [429, 429]
     finally:
-        for s in group:
-            s.stop()
+        stop_all(group)
 
 
 async def test_a_paused_process_counts_its_members_again(servers: list[Server]) -> None:

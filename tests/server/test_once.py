@@ -12,6 +12,8 @@ gets its ack, and the log holds the command once.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +22,7 @@ from onenight.client import Client
 from onenight.rules import Phase
 from onenight.session import events as ev
 
-from .conftest import PG_URL, Server
+from .conftest import PG_URL, Server, start_cluster, stop_all
 from .helpers import close_all, stored
 
 #: the command each case sends, the phase it is sent in, and the kind of event it stores
@@ -46,15 +48,20 @@ async def send(c: Client, case: str) -> dict[str, Any]:
     return await c.vote(0)
 
 
+@pytest.fixture
+def servers(case: str, tmp_path: Path) -> Iterator[list[Server]]:
+    """Three processes, the first (the owner-to-be) with the case's fault armed."""
+    group = start_cluster(tmp_path, env={"ONENIGHT_FAULT_KILL_AFTER_STORING": CASES[case][1]})
+    yield group
+    stop_all(group)
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 async def test_a_command_stored_by_an_owner_that_died_is_answered_once(
     case: str, servers: list[Server]
 ) -> None:
     phase, kind = CASES[case]
     owner = servers[0]
-    owner.stop()  # the owner again, with the fault armed
-    owner.env["ONENIGHT_FAULT_KILL_AFTER_STORING"] = kind
-    owner.start()
     clients: list[Client] = []
     try:
         host = await Client.connect(owner.url)

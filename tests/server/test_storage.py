@@ -50,6 +50,20 @@ async def test_append_only_log_round_trips(db_url: str) -> None:
         await again.close()
 
 
+async def test_processes_started_together_on_an_empty_database_all_open(db_url: str) -> None:
+    """A cluster's processes started at once on a fresh database each make the schema
+    if it is missing: one makes it, the others find it (none fails on a table or a type
+    another made meanwhile)."""
+    stores = [open_store(db_url) for _ in range(4)]
+    try:
+        await asyncio.gather(*(s.open() for s in stores))
+        await stores[0].append([ev("BBBBB", 1, "created")])
+        assert [e.kind for e in await stores[3].events("BBBBB")] == ["created"]
+    finally:
+        for s in stores:
+            await s.close()
+
+
 async def test_memory_store_and_bad_urls() -> None:
     store = MemoryStore()
     await store.append([ev("X", 1, "created")])

@@ -39,8 +39,9 @@ from sqlalchemy import (
     insert,
     make_url,
     select,
+    text,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .base import Event, SeqConflict
@@ -85,6 +86,30 @@ INSERT_SQL = (
 def _row(e: Event) -> Row:
     data = orjson.dumps(e.data, option=orjson.OPT_NON_STR_KEYS).decode()
     return {"room": e.room, "seq": e.seq, "kind": e.kind, "data": data, "at": e.at}
+
+
+#: How many times a store looks for (or makes) its schema when other processes are
+#: making it at the same moment.
+SCHEMA_TRIES = 5
+#: The PostgreSQL advisory lock held while a process makes the schema (any fixed key).
+SCHEMA_LOCK = 0x6F6E656E
+
+
+async def _make_schema(engine: AsyncEngine) -> None:
+    """The tables if missing, and the schema's version checked (or written)."""
+    async with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # One process at a time: on PostgreSQL, CREATE TABLE run side by side fails
+            # on the types the tables make, whatever IF NOT EXISTS says.
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        await conn.run_sync(metadata.create_all)
+        row = (
+            await conn.execute(select(meta_table.c.value).where(meta_table.c.key == "schema"))
+        ).first()
+        if row is None:
+            await conn.execute(insert(meta_table).values(key="schema", value=str(SCHEMA_VERSION)))
+        elif int(row[0]) > SCHEMA_VERSION:
+            raise RuntimeError(f"database schema {row[0]} is newer than this server")
 
 
 class _SqliteWriter:
@@ -239,17 +264,16 @@ class SqlStore:
         engine = create_async_engine(self.url)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        async with engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
-            row = (
-                await conn.execute(select(meta_table.c.value).where(meta_table.c.key == "schema"))
-            ).first()
-            if row is None:
-                await conn.execute(
-                    insert(meta_table).values(key="schema", value=str(SCHEMA_VERSION))
-                )
-            elif int(row[0]) > SCHEMA_VERSION:
-                raise RuntimeError(f"database schema {row[0]} is newer than this server")
+        for attempt in range(SCHEMA_TRIES):
+            try:
+                await _make_schema(engine)
+                break
+            except DBAPIError:
+                # Another process made the schema between our look and our CREATE (a
+                # cluster started at once on an empty database): look again.
+                if attempt == SCHEMA_TRIES - 1:
+                    raise
+                await asyncio.sleep(0.05 * (attempt + 1))
         self._engine = engine
         path = _sqlite_file(self.url)
         if path is not None:
