@@ -69,7 +69,7 @@ class Server:
 
     def wait_ready(self) -> None:
         assert self.proc is not None
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
