@@ -157,3 +157,33 @@ def test_a_dask_cluster_finds_the_same_decks() -> None:
     local = search("japanese", 3, TINY, "random", 4)
     assert [m.row() for m in on_dask.decks] == [m.row() for m in local.decks]
     assert on_dask.games == local.games
+
+
+class Deceiving(Pool):
+    """Every deck looks even in its first ``LOOKS`` games (won and lost in turn), then
+    the village always wins where :func:`rigged_rate` is over 50%, always loses elsewhere."""
+
+    LOOKS = 20
+
+    def _results(self, jobs: Sequence[Job]) -> Iterator[tuple[Tally, float]]:
+        for spec, start, stop in jobs:
+            tally = Tally(games=stop - start)
+            for i in range(start, stop):
+                won = i % 2 == 0 if i < self.LOOKS else rigged_rate(spec.deck) > 0.5
+                tally.outcome["village" if won else "werewolf"] += 1
+            yield tally, 0.0
+
+
+def test_spare_promotions_replace_decks_that_proved_uneven() -> None:
+    """Decks that looked even but proved not to be get the spares: the next on the short
+    list is raised to the full games too, until the spares are spent."""
+    budget = Budget(
+        keep=2, games=60, screen=10, rounds=1, per_round=6, parents=1, short=6, middle=20, spare=2
+    )
+    start = tuple(sorted(default_deck("ultimate", 5)))
+    with Deceiving() as pool:
+        found = search("ultimate", 5, budget, "random", seed=1, pool=pool)
+    assert len(found.decks) == budget.keep + budget.spare
+    assert all(m.games == budget.games for m in found.decks)
+    assert not any(m.fair for m in found.decks)  # here every deck is lopsided after 20 games
+    assert start in found.seen
