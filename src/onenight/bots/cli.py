@@ -113,7 +113,9 @@ def run_suggest(args: SuggestArgs, refresh: bool = False) -> None:
         low, high = row["ci95"]
         cards = ", ".join(f"{k}×{r}" if k > 1 else r for r, k in row["deck"].items())
         games_ = row.get("games", games)
-        typer.echo(f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_})")
+        mark = "  even" if table and balance.even(row) else ""
+        line = f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_}){mark}"
+        typer.echo(line)
 
 
 def run_refresh(args: SuggestArgs) -> None:
