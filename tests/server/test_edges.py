@@ -121,7 +121,7 @@ async def test_chat_and_names_take_emoji_sequences_and_refuse_controls(server: S
 async def test_night_acts_with_unknown_keys_and_a_second_tap_are_refused(
     server: Server,
 ) -> None:
-    timers = {"turn": 1.0, "jitter": 0.0, "day": 30, "vote": 30}
+    timers = {"turn": 4.0, "jitter": 0.0, "day": 30, "vote": 30}
     deck = ["seer"] * 5 + ["werewolf"]  # at least two Seers are dealt: someone chooses
     players, _ = await make_room(server.url, 3, deck=deck, timers=timers)
     try:
