@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from onenight.bots.say import LANGUAGES, say
-from onenight.rules import ALL_ROLES, CENTER
+from onenight.rules import ALL_ROLES, CENTER, CENTER_WOLF
 from onenight.session.claims import (
     Claim,
     ClaimError,
@@ -23,6 +23,7 @@ from onenight.session.claims import (
     Posted,
     Revealed,
     Saw,
+    SawTanners,
     SawWolves,
     Shielded,
     Swapped,
@@ -65,6 +66,8 @@ claims = st.one_of(
     group.map(Partners),
     group.map(SawWolves),
     group.map(Moved),
+    group.map(SawTanners),
+    seats.map(lambda s: Swapped(s, CENTER_WOLF)),  # the Alpha Wolf's
     st.just(Nothing()),
     st.builds(Think, seats, roles),
 )
@@ -108,6 +111,14 @@ def test_sentences_read_as_the_issue_writes_them() -> None:
     assert say(center, 0, NAMES) == "I looked at center card 1 and center card 3: Villager, Tanner."
     assert say(IAm("seer"), 0, NAMES, "fr") == "Je suis la Voyante."
     assert say(IAm("seer"), 0, NAMES, "ja") == "私は占い師です。"
+    # The Apprentice Tanner's night and the Alpha Wolf's: "center:wolf" and a player.
+    assert say(SawTanners((3,)), 0, NAMES) == "The Tanner is dan."
+    assert say(SawTanners(()), 0, NAMES, "fr") == "Je n'ai vu aucun Tanneur : je le suis devenu."
+    alpha = claim_from_json({"type": "swapped", "targets": ["center:wolf", 1]}, N, C)
+    assert alpha == Swapped(1, CENTER_WOLF)
+    assert alpha.to_json() == {"type": "swapped", "targets": [1, "center:wolf"]}
+    assert say(alpha, 0, NAMES) == "I swapped the center Werewolf card with bob's card."
+    assert say(alpha, 0, NAMES, "ja") == "場の人狼カードをbobさんのカードと交換しました。"
     with pytest.raises(ValueError, match="no language"):
         say(Nothing(), 0, NAMES, "de")
 
@@ -138,6 +149,9 @@ BAD: list[tuple[Any, str]] = [
     ({"type": "swapped", "targets": [1]}, "list of two targets"),
     ({"type": "swapped", "targets": [1, 1]}, "two different cards"),
     ({"type": "swapped", "targets": [1, 10**30]}, "not a seat"),
+    ({"type": "swapped", "targets": ["center:wolf", "center:0"]}, "must be a seat"),
+    ({"type": "swapped", "targets": ["center:wolf", "center:wolf"]}, "no 'center:wolf'"),
+    ({"type": "saw_tanners", "seats": [7]}, "no seat 7"),
     ({"type": "partners", "seats": [1, 1]}, "names a seat twice"),
     ({"type": "partners", "seats": 1}, "must be a list"),
     ({"type": "think", "target": 1.5, "role": "werewolf"}, "not a seat"),

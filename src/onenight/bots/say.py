@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from onenight.rules import CENTER, Target
+from onenight.rules import CENTER, CENTER_WOLF, Target
 from onenight.session.claims import (
     Claim,
     Copied,
@@ -15,6 +15,7 @@ from onenight.session.claims import (
     Partners,
     Revealed,
     Saw,
+    SawTanners,
     SawWolves,
     Shielded,
     Swapped,
@@ -104,6 +105,9 @@ LANGUAGE: dict[str, Language] = {
             "no_partners": "I saw no other Mason.",
             "wolves": "The Werewolves are {names}.",
             "no_wolves": "I saw no Werewolf.",
+            "tanners": "The Tanner is {names}.",
+            "no_tanners": "I saw no Tanner: I became one.",
+            "alpha": "I swapped the center Werewolf card with {name}'s card.",
             "moved": "{names} looked at or moved a card.",
             "no_moved": "Nobody looked at or moved a card.",
             "nothing": "I was dealt nothing to do.",
@@ -128,6 +132,9 @@ LANGUAGE: dict[str, Language] = {
             "no_partners": "Je n'ai vu aucun autre Franc-Maçon.",
             "wolves": "Les Loups-Garous sont {names}.",
             "no_wolves": "Je n'ai vu aucun Loup-Garou.",
+            "tanners": "Le Tanneur, c'est {names}.",
+            "no_tanners": "Je n'ai vu aucun Tanneur : je le suis devenu.",
+            "alpha": "J'ai échangé la carte Loup-Garou du centre avec celle de {name}.",
             "moved": "{names} ont regardé ou déplacé une carte.",
             "no_moved": "Personne n'a regardé ni déplacé de carte.",
             "nothing": "Je n'avais rien à faire cette nuit.",
@@ -152,6 +159,9 @@ LANGUAGE: dict[str, Language] = {
             "no_partners": "他のフリーメイソンはいませんでした。",
             "wolves": "人狼は{names}さんです。",
             "no_wolves": "人狼は見えませんでした。",
+            "tanners": "吊り人は{names}さんです。",
+            "no_tanners": "吊り人は見えませんでした。私が吊り人になりました。",
+            "alpha": "場の人狼カードを{name}さんのカードと交換しました。",
             "moved": "{names}さんがカードを見たり動かしたりしました。",
             "no_moved": "誰もカードを見たり動かしたりしませんでした。",
             "nothing": "私には夜の行動がありませんでした。",
@@ -194,6 +204,8 @@ def _sentence(
             return "saw", {"places": places, "cards": cards}
         case Took(target, card):
             return "took", {"name": players[target], "card": role(card)}
+        case Swapped(a, b) if b == CENTER_WOLF:  # the Alpha Wolf's
+            return "alpha", {"name": players[a]}
         case Swapped(a, b):
             return "swapped", {"a": at(a), "b": at(b)}
         case Copied(target, r):
@@ -206,6 +218,8 @@ def _sentence(
             return ("partners", {"names": names(seats)}) if seats else ("no_partners", {})
         case SawWolves(seats):
             return ("wolves", {"names": names(seats)}) if seats else ("no_wolves", {})
+        case SawTanners(seats):
+            return ("tanners", {"names": names(seats)}) if seats else ("no_tanners", {})
         case Moved(seats):
             return ("moved", {"names": names(seats)}) if seats else ("no_moved", {})
         case Nothing():

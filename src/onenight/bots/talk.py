@@ -28,6 +28,7 @@ from onenight.session.claims import (
     Partners,
     Revealed,
     Saw,
+    SawTanners,
     SawWolves,
     Swapped,
     Think,
@@ -182,6 +183,8 @@ def about(claim: Claim, me: int, other: int, at: float = 0.0) -> Concern | None:
         role = "werewolf"
     elif isinstance(claim, Partners) and me in claim.seats:
         role = "mason"
+    elif isinstance(claim, SawTanners) and me in claim.seats:
+        role = "tanner"
     elif isinstance(claim, Saw):
         role = next((card for t, card in claim.looks if t == me), None)
     elif isinstance(claim, Copied) and claim.target == me:

@@ -45,6 +45,7 @@ from onenight.session.claims import (
     Partners,
     Revealed,
     Saw,
+    SawTanners,
     SawWolves,
     Shielded,
     Swapped,
@@ -271,6 +272,8 @@ def normalise(claim: Claim) -> Claim:
         return SawWolves(tuple(sorted(claim.seats)))
     if isinstance(claim, Moved):
         return Moved(tuple(sorted(claim.seats)))
+    if isinstance(claim, SawTanners):
+        return SawTanners(tuple(sorted(claim.seats)))
     return claim
 
 

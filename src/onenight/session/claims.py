@@ -60,7 +60,9 @@ class Took:
 
 @dataclass(frozen=True, slots=True)
 class Swapped:
-    """Troublemaker, Witch, Drunk: "I swapped the cards of a and b" (stored sorted)."""
+    """Troublemaker, Witch, Drunk: "I swapped the cards of a and b" (stored sorted). The
+    Alpha Wolf's swap names the center Werewolf card, ``CENTER_WOLF`` (``"center:wolf"``),
+    and a player's seat."""
 
     a: Target
     b: Target
@@ -122,6 +124,16 @@ class SawWolves:
 
 
 @dataclass(frozen=True, slots=True)
+class SawTanners:
+    """Apprentice Tanner: "the Tanner is …" (empty: "I saw no Tanner, so I became one")."""
+
+    seats: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "saw_tanners", "seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
 class Moved:
     """Aura Seer: "these players looked at or moved a card"."""
 
@@ -152,6 +164,7 @@ class Think:
 
 Claim = (
     (IAm | Saw | Took | Swapped | Copied | Shielded | Revealed | Partners | SawWolves | Moved)
+    | SawTanners
     | Nothing
     | Think
 )
@@ -256,6 +269,11 @@ def _parse(kind: object, data: dict[str, Any], table: Table) -> Claim:
         raw = _field(data, "targets")
         if not isinstance(raw, list) or len(raw) != 2:
             raise ClaimError("'targets' must be a list of two targets")
+        # The Alpha Wolf's swap: the center Werewolf card with a player's.
+        wolf = [t for t in raw if t == "center:wolf"]
+        if len(wolf) == 1:
+            (other,) = (t for t in raw if t != "center:wolf")
+            return Swapped(table.seat(other, "the center Werewolf card's swap"), CENTER_WOLF)
         a, b = sorted(table.target(t) for t in raw)
         if a == b:
             raise ClaimError("a swap needs two different cards")
@@ -270,6 +288,8 @@ def _parse(kind: object, data: dict[str, Any], table: Table) -> Claim:
         return Partners(table.seats(_field(data, "seats")))
     if kind == "saw_wolves":
         return SawWolves(table.seats(_field(data, "seats")))
+    if kind == "saw_tanners":
+        return SawTanners(table.seats(_field(data, "seats")))
     if kind == "moved":
         return Moved(table.seats(_field(data, "seats")))
     if kind == "nothing":

@@ -22,14 +22,15 @@ await addPart("claims");
 
 /**
  * What each role's night lets its player say, as claim types (the first: what the
- * composer opens on). A role that never wakes says it slept (`nothing`); a Doppelgänger
+ * composer opens on; `alpha`: the Alpha Wolf's swap of the center wolf card with a
+ * player's, a `swapped` claim). A role that never wakes says it slept (`nothing`); a Doppelgänger
  * says her copy, then what the copied role did (any of the deck's: `kindsOf`).
  */
 const KINDS = /** @type {Record<string, string[]>} */ ({
   sentinel: ["shielded", "nothing"], doppelganger: ["copied"],
-  werewolf: ["saw_wolves", "saw", "nothing"], alpha_wolf: ["saw_wolves", "saw", "nothing"],
+  werewolf: ["saw_wolves", "saw", "nothing"], alpha_wolf: ["saw_wolves", "alpha", "saw", "nothing"],
   mystic_wolf: ["saw_wolves", "saw", "nothing"], little_girl: ["saw_wolves", "nothing"],
-  minion: ["saw_wolves"], mason: ["partners"], aura_seer: ["moved"],
+  minion: ["saw_wolves"], apprentice_tanner: ["saw_tanners"], mason: ["partners"], aura_seer: ["moved"],
   seer: ["saw", "nothing"], sorcerer: ["saw", "nothing"], apprentice_seer: ["saw", "nothing"],
   paranormal_investigator: ["saw", "nothing"], ghost_hunter: ["saw", "nothing"],
   robber: ["took", "nothing"], phantom_thief: ["took", "nothing"],
@@ -37,7 +38,9 @@ const KINDS = /** @type {Record<string, string[]>} */ ({
   drunk: ["swapped"], insomniac: ["saw"], revealer: ["revealed", "nothing"],
 });
 /** Claims that name a set of players, none at all included ("I saw no other Mason"). */
-const LISTS = new Set(["saw_wolves", "partners", "moved"]);
+const LISTS = new Set(["saw_wolves", "saw_tanners", "partners", "moved"]);
+/** The Alpha Wolf's swap of the center wolf card: a `swapped` claim, one of its cards this. */
+const WOLF_CARD = "center:wolf";
 /** Claims whose every target comes with the card it showed. */
 const CARDS = new Set(["saw", "took", "copied", "revealed", "think"]);
 /** Roles whose look is one center card (the Apprentice Seer, the Witch, the lone wolf's peek). */
@@ -96,7 +99,7 @@ function shape() {
     if (r === "witch") return { most: 2, seats: true, centers: true, mine: true, split: "each" };
     return { most: 2, seats: true, centers: true, mine: true };
   }
-  if (k === "took" || k === "copied" || k === "shielded" || k === "revealed") return { most: 1, seats: true };
+  if (k === "took" || k === "copied" || k === "shielded" || k === "revealed" || k === "alpha") return { most: 1, seats: true };
   return { most: 0 }; // "nothing", or the role alone
 }
 
@@ -134,6 +137,7 @@ function detailClaim(s) {
     if (draft.role === "drunk") return { type: k, targets: [s.seat, picks[0].target] };
     return picks.length === 2 ? { type: k, targets: picks.map((p) => p.target) } : undefined;
   }
+  if (k === "alpha") return { type: "swapped", targets: [picks[0].target, WOLF_CARD] };
   if (k === "saw") return { type: k, looks: picks.map((p) => ({ target: p.target, card: p.card })) };
   if (k === "think" || k === "copied") return { type: k, target: picks[0].target, role: picks[0].card };
   if (k === "shielded") return { type: k, target: picks[0].target };
@@ -206,12 +210,15 @@ export function sentence(seat, c, players, ed) {
     case "think":
       return t(`claim.${c.type}`, { name, target: who(c.target), role });
     case "swapped": {
+      const wolf = c.targets.indexOf(WOLF_CARD); // the Alpha Wolf's: "the wolf card with bob's"
+      if (wolf >= 0) return t("claim.alpha", { name, target: who(c.targets[1 - wolf]) });
       // The Drunk's and the Witch's swaps involve the speaker's own card: "my card with …".
       const [a, b] = c.targets[1] === seat ? [c.targets[1], c.targets[0]] : c.targets;
       return a === seat ? t("claim.swappedMine", { name, b: who(b) }) : t("claim.swapped", { name, a: who(a), b: who(b) });
     }
     case "partners":
     case "saw_wolves":
+    case "saw_tanners":
     case "moved":
       return c.seats.length ? t(`claim.${c.type}`, { name, names: seats(c.seats) }) : t(`claim.${c.type}None`, { name });
     default:
