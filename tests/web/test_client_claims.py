@@ -364,6 +364,218 @@ def test_client_every_nights_claim_from_taps_read_by_each_page_and_the_tv(
             p.context.close()
 
 
+def three_phones(
+    browser: Any, server: Server, deck: dict[str, int], tv_lang: str = ""
+) -> tuple[list[Player], Player | None]:
+    """ann (English), bob (French) and cat (Japanese) seated with this deck, fast timers,
+    the night played by taps, the day open; a TV in ``tv_lang`` (none: "")."""
+    ann = open_player(browser, "ann")
+    bob = open_player(browser, "bob", "fr-FR")
+    cat = open_player(browser, "cat", "ja-JP")
+    players = [ann, bob, cat]
+    tv = open_player(browser, "tv", LOCALE[tv_lang]) if tv_lang else None
+    try:
+        seat_and_play(server, players, tv, deck)
+    except BaseException:
+        for p in [*players, *([tv] if tv else [])]:
+            p.context.close()
+        raise
+    return players, tv
+
+
+def seat_and_play(
+    server: Server, players: list[Player], tv: Player | None, deck: dict[str, int]
+) -> None:
+    ann, bob, cat = players
+    code = create_room(ann, server.http)
+    for p in (bob, cat):
+        join_by_link(p, f"{server.http}/r/{code}")
+    ann.page.wait_for_selector("#players li:nth-child(3)")
+    set_deck(ann, deck)
+    set_timers(ann, FAST)
+    if tv is not None:
+        tv.page.set_viewport_size(TV)
+        tv.page.goto(f"{server.http}/r/{code}/tv")
+        tv.page.wait_for_selector("#tv-code")
+    ann.page.click("#start")
+    wait_phase(players, "deal")
+    play_night(players)
+    wait_phase(players, "day")
+
+
+LOCALE = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
+LANGS = {"ann": "en", "bob": "fr", "cat": "ja"}
+
+
+def words(lang: str) -> Any:
+    """``say(key, who, **slots)``: a claim's sentence in ``lang`` (roles by id in slots
+    named ``role``), as the catalogue writes it."""
+    c = catalogue(lang)
+
+    def say(key: str, who: str, **slots: str) -> str:
+        if "role" in slots:
+            slots["role"] = role(lang, slots["role"])
+        return fill(c[f"claim.{key}"], name=who, **slots)
+
+    return say
+
+
+def test_client_apprentice_tanner_and_alpha_wolf_claims_on_the_board_and_the_tv(
+    browser: Any, server: Server
+) -> None:
+    deck = {"alpha_wolf": 1, "apprentice_tanner": 1, "tanner": 1, "seer": 1, "villager": 2}
+    players, tv = three_phones(browser, server, deck, tv_lang="ja")
+    ann, bob, cat = players
+    assert tv is not None
+    try:
+        tv.page.wait_for_selector("main.tv-day #tv-claims")
+        # ann, the Apprentice Tanner: she saw the Tanner, cat (a tap on cat).
+        ann.page.click("#claim-role")
+        ann.page.click("#claim-role-pick [data-role=apprentice_tanner]")
+        ann.page.wait_for_selector("#claim-kind-pick [data-kind=saw_tanners][aria-pressed=true]")
+        assert ann.page.locator("#tile-center-0").is_disabled()  # players only
+        ann.page.click("#claim-cancel")
+        assert compose(ann, "apprentice_tanner", None, [("2", "")]) == [
+            "ann: I am the Apprentice Tanner.",
+            "ann: I saw the Tanner: cat.",
+        ]
+        # bob, the Alpha Wolf: he swapped the center wolf card with ann's card. Only
+        # another player's card can be tapped: neither his own nor a center card.
+        bob.page.click("#claim-role")
+        bob.page.click("#claim-role-pick [data-role=alpha_wolf]")
+        bob.page.click("#claim-kind-pick [data-kind=alpha]")
+        bob.page.wait_for_selector("#tile-0:enabled")
+        assert bob.page.locator("#tile-1").is_disabled()
+        assert bob.page.locator("#tile-center-0").is_disabled()
+        if AXE.exists():  # the composer open on the Alpha Wolf's swap
+            found = axe(bob.page, "alpha composer")
+            assert not found, "\n".join(found)
+        bob.page.click("#claim-cancel")
+        compose(bob, "alpha_wolf", "alpha", [("0", "")])
+        # cat, an Apprentice Tanner too, who saw no Tanner: nothing to tap.
+        compose(cat, "apprentice_tanner", None, [])
+
+        assert sent_claims(ann)[1] == {"type": "saw_tanners", "seats": [2]}
+        assert sent_claims(bob)[1] == {"type": "swapped", "targets": [0, "center:wolf"]}
+        assert sent_claims(cat)[1] == {"type": "saw_tanners", "seats": []}
+        for p in [*players, tv]:
+            lang = LANGS.get(p.name, "ja")
+            say = words(lang)
+            want = [
+                say("i_am", "ann", role="apprentice_tanner"),
+                say("saw_tanners", "ann", names="cat"),
+                say("i_am", "bob", role="alpha_wolf"),
+                say("alpha", "bob", target="ann"),
+                say("i_am", "cat", role="apprentice_tanner"),
+                say("saw_tannersNone", "cat"),
+            ]
+            if p is tv:
+                # The TV, in Japanese: each seat's claim beside the table, the claimed
+                # role under each seat.
+                tv.page.wait_for_function(
+                    "() => document.querySelectorAll('#tv-claims li[data-seat] li').length === 6"
+                )
+                rows = [
+                    tv.page.locator(f"#tv-claims li[data-seat='{i}'] li").all_inner_texts()
+                    for i in range(3)
+                ]
+                assert rows == [want[0:2], want[2:4], want[4:6]]
+                for i, r in enumerate(("apprentice_tanner", "alpha_wolf", "apprentice_tanner")):
+                    assert tv.page.locator(f"#tile-{i} .note").inner_text() == role(lang, r)
+                assert tv.page.evaluate(FITS)
+                continue
+            p.page.wait_for_function(
+                "n => document.querySelectorAll('.talk li.claim').length >= n", arg=len(want)
+            )
+            assert claims_seen(p) == want, p.name
+            assert p.page.locator("#tile-1 .note").inner_text() == role(lang, "alpha_wolf")
+            no_side_scroll(p)
+        # The composer open on the Apprentice Tanner's night, one seat tapped.
+        cat.page.click("#claim-role")
+        cat.page.click("#claim-role-pick [data-role=apprentice_tanner]")
+        cat.page.click("#tile-0")
+        if AXE.exists():
+            found = axe(cat.page, "apprentice tanner composer") + axe(tv.page, "tv day")
+            assert not found, "\n".join(found)
+        check_problems([*players, tv])
+    finally:
+        for p in [*players, tv]:
+            p.context.close()
+
+
+def test_client_doppelganger_and_witch_claims_from_taps_read_in_each_language(
+    browser: Any, server: Server
+) -> None:
+    deck = {"doppelganger": 1, "witch": 1, "seer": 1, "werewolf": 1, "villager": 2}
+    players, _ = three_phones(browser, server, deck)
+    ann, bob, _ = players
+    try:
+        # ann, the Doppelgänger: she copied bob's card, the Seer, then (as the Seer) looked
+        # at cat's card, a Werewolf: the copy, then the copied role's night.
+        assert compose(ann, "doppelganger", None, [("1", "seer")]) == [
+            "ann: I am the Doppelgänger.",
+            "ann: I copied bob's card: the Seer.",
+        ]
+        assert compose(ann, "doppelganger", "saw", [("2", "werewolf")]) == [
+            "ann: I looked at cat: Werewolf.",
+        ]
+        # bob, the Witch: he looked at center card 1, a Villager, then swapped it with
+        # cat's card. Once a center card is tapped for the swap, only a player's can follow.
+        compose(bob, "witch", None, [("center-0", "villager")])
+        bob.page.click("#claim-role")
+        bob.page.click("#claim-role-pick [data-role=witch]")
+        bob.page.click("#claim-kind-pick [data-kind=swapped]")
+        bob.page.click("#tile-center-0")
+        bob.page.wait_for_selector("#tile-center-1:disabled")
+        assert bob.page.locator("#tile-2").is_enabled()
+        if AXE.exists():  # the composer open on the Witch's swap, one card tapped
+            found = axe(bob.page, "witch composer")
+            assert not found, "\n".join(found)
+        bob.page.click("#claim-cancel")
+        compose(bob, "witch", "swapped", [("center-0", ""), ("2", "")])
+
+        assert sent_claims(ann) == [
+            {"type": "i_am", "role": "doppelganger"},
+            {"type": "copied", "target": 1, "role": "seer"},
+            {"type": "saw", "looks": [{"target": 2, "card": "werewolf"}]},
+        ]
+        assert sent_claims(bob) == [
+            {"type": "i_am", "role": "witch"},
+            {"type": "saw", "looks": [{"target": "center:0", "card": "villager"}]},
+            {"type": "swapped", "targets": ["center:0", 2]},
+        ]
+        for p in players:
+            lang = LANGS[p.name]
+            c = catalogue(lang)
+            say = words(lang)
+            center1 = fill(c["night.center"], n="1")
+            want = [
+                say("i_am", "ann", role="doppelganger"),
+                say("copied", "ann", target="bob", role="seer"),
+                say(
+                    "saw",
+                    "ann",
+                    looks=fill(c["claim.look"], target="cat", role=role(lang, "werewolf")),
+                ),
+                say("i_am", "bob", role="witch"),
+                say(
+                    "saw",
+                    "bob",
+                    looks=fill(c["claim.look"], target=center1, role=role(lang, "villager")),
+                ),
+                say("swapped", "bob", a="cat", b=center1),
+            ]
+            p.page.wait_for_function(
+                "n => document.querySelectorAll('.talk li.claim').length >= n", arg=len(want)
+            )
+            assert claims_seen(p) == want, p.name
+            no_side_scroll(p)
+        check_problems(players)
+    finally:
+        for p in players:
+            p.context.close()
+
+
 #: The words of the result's verdict, cards and scores that a line ends in the middle of
 #: (a word whose letters lie on two lines); a hyphen or a space may end a line, and a
 #: player's name (one long word, perhaps) may break anywhere.
