@@ -1,7 +1,10 @@
 """Screenshots of the day with claims and of the result's team verdict (issue 22, points 3
 and 11) at 360×740 and 1280×800 in English, French and Japanese: cat's page after ann
 claimed the Seer (two center cards), bob the Troublemaker (a swap) and cat her suspicion, with cat
-composing a claim; then the result. Usage: .venv/bin/python scripts/screenshots_claims.py"""
+composing a claim; then the result. ``tanner`` (``client-day-claims-tanner-LANG``): a
+second game where ann claimed the Apprentice Tanner (she saw the Tanner, cat) and bob the
+Alpha Wolf (the center wolf card swapped with ann's), with cat composing the Alpha Wolf's
+swap. Usage: .venv/bin/python scripts/screenshots_claims.py [all|verdict|tanner]"""
 
 from __future__ import annotations
 
@@ -107,13 +110,54 @@ def shoot(browser: Any, base: str, lang: str) -> None:
             p.context.close()
 
 
-def main() -> None:
+#: The second game's deck: the Apprentice Tanner's night and the Alpha Wolf's to claim.
+TANNER_DECK = {"alpha_wolf": 1, "apprentice_tanner": 1, "tanner": 1, "seer": 1, "villager": 2}
+
+
+def shoot_tanner(browser: Any, base: str, lang: str) -> None:
+    players = [open_player(browser, n, LOCALES[lang]) for n in NAMES[lang]]
+    ann, bob, cat = players
+    try:
+        code = create_room(ann, base)
+        for p in players[1:]:
+            join_by_link(p, f"{base}/r/{code}")
+        ann.page.wait_for_selector("#players li:nth-child(3)")
+        set_deck(ann, TANNER_DECK)
+        set_timers(ann, FAST)
+        ann.page.click("#start")
+        wait_phase(players, "deal")
+        play_night(players)
+        wait_phase(players, "day")
+        claim(ann, "apprentice_tanner", [("2", "")])
+        bob.page.click("#claim-role")
+        bob.page.click("#claim-role-pick [data-role=alpha_wolf]")
+        bob.page.click("#claim-kind-pick [data-kind=alpha]")
+        bob.page.click("#tile-0")
+        bob.page.click("#claim-say")
+        cat.page.wait_for_function("() => document.querySelectorAll('.talk li.claim').length >= 4")
+        # cat starts her own claim: the Alpha Wolf too, the wolf card to bob.
+        cat.page.click("#claim-role")
+        cat.page.click("#claim-role-pick [data-role=alpha_wolf]")
+        cat.page.click("#claim-kind-pick [data-kind=alpha]")
+        cat.page.click("#tile-1")
+        shots(cat, f"client-day-claims-tanner-{lang}", "#claims")
+        shots(cat, f"client-day-claims-tanner-talk-{lang}", ".talk")
+    finally:
+        for p in players:
+            p.context.close()
+
+
+def main(argv: list[str]) -> None:
+    which = argv[0] if argv and argv[0] in ("all", "verdict", "tanner") else "all"
     with throwaway_server() as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for lang in LOCALES:
-            shoot(browser, base, lang)
+            if which in ("all", "verdict"):
+                shoot(browser, base, lang)
+            if which in ("all", "tanner"):
+                shoot_tanner(browser, base, lang)
         browser.close()
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
