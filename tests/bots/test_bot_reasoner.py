@@ -19,11 +19,11 @@ CARDS5 = ["villager", "werewolf", "villager", "werewolf", "robber"]
 
 
 def day_view(
-    cards: list[str], center: list[str], me: int, mine: dict | None = None
+    cards: list[str], center: list[str], me: int, mine: dict | None = None, wolf: str | None = None
 ) -> tuple[dict, ReasonerBot]:
     """The day view of seat ``me`` after a night where it made the choice ``mine`` and
     everyone else took the last choice offered; and a reasoner that remembers ``mine``."""
-    game = Game(Setup.fixed("ultimate", NAMES, cards, center))
+    game = Game(Setup.fixed("ultimate", NAMES, cards, center, center_wolf=wolf))
     bot = ReasonerBot(5)
     while (d := game.decision) is not None:
         if d.seat == me and mine is not None:
@@ -136,3 +136,39 @@ def test_beliefs_on_demand_match_what_it_votes_from_and_leave_its_choices_alone(
     assert asked[1] == {"werewolf": pytest.approx(1.0)}
     assert bot.vote(view, board) == twin.vote(view, board)  # asking did not move its RNG
     assert bot.last_beliefs == twin.last_beliefs == asked
+
+
+def test_bots_read_the_apprentice_tanners_and_the_alpha_wolfs_claims() -> None:
+    # ann is the Alpha Wolf: her honest night is the center wolf card swapped with a
+    # player's, a claim the table accepts. The others read it, and an Apprentice
+    # Tanner's, without a crash; a claim that names a bot the Tanner is a concern to it.
+    from onenight.bots import BasicBot
+    from onenight.bots.say import say
+    from onenight.bots.talk import Concern, about
+    from onenight.rules import CENTER_WOLF
+    from onenight.bots.story import honest_claims, story_from_view
+    from onenight.session.claims import SawTanners, SawWolves, Swapped, claim_from_json
+
+    cards = ["alpha_wolf", "apprentice_tanner", "villager", "tanner", "werewolf"]
+    mine = {"type": "swap", "targets": [2, "center:wolf"]}
+    view, alpha = day_view(cards, CENTER3, 0, mine, wolf="werewolf")
+    said = honest_claims(0, "alpha_wolf", story_from_view(view, alpha.done))
+    assert said == [IAm("alpha_wolf"), SawWolves((4,)), Swapped(2, CENTER_WOLF)]
+    for claim in said:
+        assert claim_from_json(claim.to_json(), 5, 3) == claim
+        for lang in ("en", "fr", "ja"):
+            assert say(claim, 0, NAMES, lang)
+    board = [
+        Posted(0, IAm("alpha_wolf")),
+        Posted(0, Swapped(2, CENTER_WOLF)),
+        Posted(1, IAm("apprentice_tanner")),
+        Posted(1, SawTanners((3,))),
+        Posted(4, IAm("apprentice_tanner")),
+        Posted(4, SawTanners(())),
+    ]
+    for seat in (2, 3):
+        view, _ = day_view(cards, CENTER3, seat, wolf="werewolf")
+        for bot in (ReasonerBot(3), BasicBot(3)):
+            assert bot.claims(view, board)
+            assert bot.vote(view, board) in range(5)
+    assert about(SawTanners((3,)), 3, 1) == Concern("accused", 1, 0.0, "tanner")
