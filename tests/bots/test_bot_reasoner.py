@@ -8,10 +8,24 @@ from collections import Counter
 
 import pytest
 
-from onenight.bots import ReasonerBot
+from onenight.bots import BasicBot, ReasonerBot
 from onenight.bots.lies import fake_story, fake_story_likelihood, lie_roles
-from onenight.rules import CENTER, Game, Setup, action_from_json
-from onenight.session.claims import IAm, Nothing, Posted, Saw, Think, Took
+from onenight.bots.say import say
+from onenight.bots.story import honest_claims, story_from_view
+from onenight.bots.talk import Concern, about
+from onenight.rules import CENTER, CENTER_WOLF, Game, Setup, action_from_json
+from onenight.session.claims import (
+    IAm,
+    Nothing,
+    Posted,
+    Saw,
+    SawTanners,
+    SawWolves,
+    Swapped,
+    Think,
+    Took,
+    claim_from_json,
+)
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 CENTER3 = ["villager", "troublemaker", "insomniac"]
@@ -142,13 +156,6 @@ def test_bots_read_the_apprentice_tanners_and_the_alpha_wolfs_claims() -> None:
     # ann is the Alpha Wolf: her honest night is the center wolf card swapped with a
     # player's, a claim the table accepts. The others read it, and an Apprentice
     # Tanner's, without a crash; a claim that names a bot the Tanner is a concern to it.
-    from onenight.bots import BasicBot
-    from onenight.bots.say import say
-    from onenight.bots.talk import Concern, about
-    from onenight.rules import CENTER_WOLF
-    from onenight.bots.story import honest_claims, story_from_view
-    from onenight.session.claims import SawTanners, SawWolves, Swapped, claim_from_json
-
     cards = ["alpha_wolf", "apprentice_tanner", "villager", "tanner", "werewolf"]
     mine = {"type": "swap", "targets": [2, "center:wolf"]}
     view, alpha = day_view(cards, CENTER3, 0, mine, wolf="werewolf")
