@@ -4,7 +4,9 @@ the players' side: three phones in three languages, a spectator and a TV.
 * a player claims a role and its night from taps (the role, then the cards on the table,
   then the card seen) and never types; the page sends the claim language's JSON;
 * every night's claim can be said so: the werewolves seen, the Masons, who moved a card,
-  the Drunk's swap, the Insomniac's own card, "nothing";
+  the Drunk's swap, the Insomniac's own card, "nothing", the Tanner an Apprentice Tanner
+  saw (or none), the Alpha Wolf's swap of the center wolf card, the Doppelgänger's copy
+  then the copied role's night, the Witch's look then her swap;
 * everyone reads each claim as a sentence in their own language, sees the claimed role
   under the seat on the table (the claim board), and a player's notepad starts on it;
 * the TV shows each seat's claim as it stands, in its own language, beside the table;
