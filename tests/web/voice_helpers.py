@@ -152,11 +152,13 @@ def tone_wav(path: Path, freq: float, seconds: float = 2.0) -> Path:
 
 
 def fake_mic_browser(
-    playwright: Any, wav: Path | None = None, autoplay: str = "no-user-gesture-required"
+    playwright: Any, wav: Path | None = None, autoplay: str | None = "no-user-gesture-required"
 ) -> Any:
     """A Chromium process whose microphone plays ``wav`` (None: Chromium's own beep),
-    granted without a prompt to every page that asks."""
+    granted without a prompt to every page that asks. ``autoplay``: its autoplay policy
+    (None: Chromium's default, which keeps an AudioContext suspended until a tap)."""
     fake = [f"--use-file-for-fake-audio-capture={wav}"] if wav else []
+    policy = [f"--autoplay-policy={autoplay}"] if autoplay else []
     return playwright.chromium.launch(
         executable_path=CHROMIUM,
         args=[
@@ -164,7 +166,7 @@ def fake_mic_browser(
             "--use-fake-ui-for-media-stream",
             "--use-fake-device-for-media-stream",
             *fake,
-            f"--autoplay-policy={autoplay}",
+            *policy,
         ],
     )
 
