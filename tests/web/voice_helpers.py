@@ -61,6 +61,23 @@ NO_MICROPHONE = """
 })();
 """
 
+
+def dismissed_prompt(times: int) -> str:
+    """An init script: the player dismisses the browser's microphone prompt ``times``
+    times, then allows it (the first calls of getUserMedia reject as a dismissed prompt
+    does, with NotAllowedError; the next ones are the real ones)."""
+    return f"""
+(() => {{
+  const media = navigator.mediaDevices;
+  const get = media.getUserMedia.bind(media);
+  let refusals = {int(times)};
+  media.getUserMedia = (c) => refusals-- > 0
+    ? Promise.reject(new DOMException("Permission dismissed", "NotAllowedError"))
+    : get(c);
+}})();
+"""
+
+
 #: In the page: the state of each microphone track it got ("live", "ended").
 MICS = "window.__mics.map((s) => s.getAudioTracks()[0].readyState)"
 

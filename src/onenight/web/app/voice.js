@@ -495,6 +495,16 @@ export class Mesh {
     this.micFollow();
   }
 
+  /** "Try again" after a refusal (a prompt dismissed or blocked, a press): ask the
+   * browser once more, now. Granted, the page joins the voice with the microphone as if
+   * it had never been refused; refused again, it stays listen-only with its line. */
+  retryMic() {
+    if (this.micState !== "refused") return;
+    this.wantMic = true;
+    localStorage.setItem(`${KEY}mic`, "1");
+    this.startMic();
+  }
+
   /** Hold the microphone when I may speak, want it and the page is seen; release it at
    * night, as a spectator and when the page has been hidden for long. */
   micFollow() {
