@@ -568,7 +568,8 @@ export class Mesh {
 
   // ----- hearing -----
 
-  /** The page's audio context (for the speaking rings), made once. */
+  /** The page's audio context (for my own speaking ring: my microphone's level), made
+   * once, when the microphone comes (a page that captures may start one before a tap). */
   context() {
     if (!this.ctx && typeof AudioContext === "function") this.ctx = new AudioContext();
     return this.ctx;
