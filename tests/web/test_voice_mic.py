@@ -204,7 +204,7 @@ def test_voice_try_again_after_a_dismissed_prompt(
         # Dismissed again: still listen-only, the line and the button still there.
         retry.click()
         bob.page.locator("#mic-line", has_text=REFUSED).wait_for()
-        bob.page.locator("#mic-retry").wait_for()
+        bob.page.locator("#mic-retry:focus").wait_for()  # a keyboard keeps its place
         assert bob.page.locator("#ptt, #open-mic").count() == 0
         assert still(ann, b)
 
@@ -214,7 +214,7 @@ def test_voice_try_again_after_a_dismissed_prompt(
         bob.page.wait_for_selector("#mic-line", state="detached")
         assert bob.page.locator("#mic-retry").count() == 0
         bob.page.wait_for_selector("#open-mic[aria-pressed=true]")
-        bob.page.wait_for_selector("#ptt")
+        bob.page.wait_for_selector("#ptt:focus")
         assert bob.page.evaluate(MICS) == ["live"]
         assert wait_hearing(ann, {tone}) == {tone}
         check_problems([ann, bob])

@@ -497,12 +497,13 @@ export class Mesh {
 
   /** "Try again" after a refusal (a prompt dismissed or blocked, a press): ask the
    * browser once more, now. Granted, the page joins the voice with the microphone as if
-   * it had never been refused; refused again, it stays listen-only with its line. */
-  retryMic() {
+   * it had never been refused; refused again, it stays listen-only with its line.
+   * @returns {Promise<void>} once the browser has answered */
+  async retryMic() {
     if (this.micState !== "refused") return;
     this.wantMic = true;
     localStorage.setItem(`${KEY}mic`, "1");
-    this.startMic();
+    await this.startMic();
   }
 
   /** Hold the microphone when I may speak, want it and the page is seen; release it at

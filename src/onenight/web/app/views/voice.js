@@ -188,7 +188,12 @@ export function panel() {
       h("p", { class: "warn", id: "mic-line", role: "status" }, line),
       // A refusal may be a prompt dismissed by mistake: ask again, no reload.
       m.micState === "refused" && m.speaker
-        ? h("button", { type: "button", id: "mic-retry", onclick: () => m.retryMic() }, t("voice.retry"))
+        ? h("button", {
+          type: "button", id: "mic-retry",
+          // The button goes while the browser asks: the focus comes back to it (refused
+          // again) or to the talk button (granted), not to the page's top.
+          onclick: () => m.retryMic().then(() => document.getElementById("mic-retry")?.focus() ?? document.getElementById("ptt")?.focus()),
+        }, t("voice.retry"))
         : null) : null,
     m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
     whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
