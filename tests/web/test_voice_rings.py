@@ -107,6 +107,9 @@ def test_voice_rings_move_before_the_first_tap(
         ann.page.click("#mute")
         wait_ring(reports, "ann", False, ann)
         wait_ring(mine, "ann (you)", False, bob)
+        ann.page.wait_for_timeout(500)  # what was already on its way
+        assert [r["speaking"] for r in reports if r["name"] == "ann"][-1] is False
+        reports.clear()
         ann.page.wait_for_timeout(1500)
         assert not any(r["name"] == "ann" and r["speaking"] for r in reports), reports
 
