@@ -5,7 +5,9 @@
 - ``lobby``: the host's toggle "Spectators hear the players' voices"
   (``client-lobby-voice-host-LANG-360.png``) and a player with no microphone: the line
   "No microphone: you can listen and type", and the host's setting as he reads it
-  (``client-lobby-voice-nomic-LANG-360.png``). One Chromium process.
+  (``client-lobby-voice-nomic-LANG-360.png``); a player who dismissed the microphone's
+  prompt: "Microphone refused", and "Try again" beside it
+  (``client-lobby-voice-refused-LANG-360.png``). One Chromium process.
 
 Usage: .venv/bin/python scripts/screenshots_voice.py [all|day|lobby] [en fr ja]"""
 
@@ -36,6 +38,7 @@ from web.voice_helpers import (  # noqa: E402
     NO_MICROPHONE,
     TONES,
     close,
+    dismissed_prompt,
     fake_mic_browser,
     launch_player,
     member_of,
@@ -87,9 +90,14 @@ def shoot_lobby(base: str, lang: str) -> None:
                 voice_player(browser, "ann", LOCALES[lang]),
                 voice_player(browser, "bob", LOCALES[lang]),
             )
+            cat = voice_player(browser, "cat", LOCALES[lang])
             bob.context.add_init_script(NO_MICROPHONE)
+            cat.context.add_init_script(dismissed_prompt(1))
             code = create_room(ann, base)
             join_by_link(bob, f"{base}/r/{code}")
+            join_by_link(cat, f"{base}/r/{code}")
+            cat.page.click("#open-mic")
+            cat.page.wait_for_selector("#mic-retry")
             ann.page.click("#open-mic")
             ann.page.click("#set-spectators-hear")
             ann.page.wait_for_selector("#set-spectators-hear:checked")
@@ -103,6 +111,8 @@ def shoot_lobby(base: str, lang: str) -> None:
                 "(el) => el.scrollIntoView({block: 'start'})"
             )
             bob.page.screenshot(path=str(OUT / f"client-lobby-voice-nomic-{lang}-360.png"))
+            cat.page.locator("#voice").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            cat.page.screenshot(path=str(OUT / f"client-lobby-voice-refused-{lang}-360.png"))
         finally:
             browser.close()
 
@@ -117,7 +127,7 @@ def main(argv: list[str]) -> None:
                 print(f"docs/screenshots/client-day-voice-{lang}-360.png")
             if which in ("all", "lobby"):
                 shoot_lobby(base, lang)
-                print(f"docs/screenshots/client-lobby-voice-{{host,nomic}}-{lang}-360.png")
+                print(f"docs/screenshots/client-lobby-voice-{{host,nomic,refused}}-{lang}-360.png")
 
 
 if __name__ == "__main__":

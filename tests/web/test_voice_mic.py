@@ -6,18 +6,24 @@ context per player."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from server.conftest import Server
 from web.client_helpers import Player, check_problems, create_room, join_by_link
+from web.test_client_a11y import AXE, axe
 from web.voice_helpers import (
     MICS,
     NO_MICROPHONE,
     PACKETS_FROM,
     SENDING,
+    TONES,
+    dismissed_prompt,
     fake_mic_browser,
     member_of,
+    tone_wav,
     voice_player,
+    wait_hearing,
 )
 
 #: A microphone that fails when asked (listed, but taken by another app or unplugged).
@@ -163,6 +169,54 @@ def test_voice_microphone_released_when_hidden_for_long_and_back_when_seen(
         ann.page.wait_for_function(f"() => {MICS}.join() === 'ended,live'")
         ann.page.wait_for_function(f"() => {SENDING}.join() === 'live'")
         wait_growing(bob, a)
+        check_problems([ann, bob])
+    finally:
+        browser.close()
+
+
+def test_voice_try_again_after_a_dismissed_prompt(
+    playwright: Any, server: Server, tmp_path: Path
+) -> None:
+    # One Chromium process whose microphone plays a tone: ann hears it from bob only
+    # (her own microphone is never played back to her).
+    tone = TONES["ann"]
+    browser = fake_mic_browser(playwright, tone_wav(tmp_path / "tone.wav", tone))
+    try:
+        ann, bob = voice_player(browser, "ann"), voice_player(browser, "bob")
+        bob.context.add_init_script(dismissed_prompt(2))
+        code = create_room(ann, server.http)
+        join_by_link(bob, f"{server.http}/r/{code}")
+        ann.page.click("#open-mic")
+        b = member_of(ann, "bob")
+
+        # Bob turns his open mic on and dismisses the prompt: refused, listen-only, with
+        # "Try again" beside the line.
+        bob.page.click("#open-mic")
+        bob.page.locator("#mic-line", has_text=REFUSED).wait_for()
+        retry = bob.page.locator("#mic-retry")
+        assert retry.inner_text() == "Try again"
+        assert bob.page.locator("#ptt, #open-mic, button.vperson").count() == 0
+        box = retry.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 360
+        if AXE.exists():
+            assert axe(bob.page, "refused") == []
+
+        # Dismissed again: still listen-only, the line and the button still there.
+        retry.click()
+        bob.page.locator("#mic-line", has_text=REFUSED).wait_for()
+        bob.page.locator("#mic-retry:focus").wait_for()  # a keyboard keeps its place
+        assert bob.page.locator("#ptt, #open-mic").count() == 0
+        assert still(ann, b)
+
+        # Allowed this time: no reload, the line goes, his controls come, his open mic
+        # is on, and ann hears his tone.
+        bob.page.click("#mic-retry")
+        bob.page.wait_for_selector("#mic-line", state="detached")
+        assert bob.page.locator("#mic-retry").count() == 0
+        bob.page.wait_for_selector("#open-mic[aria-pressed=true]")
+        bob.page.wait_for_selector("#ptt:focus")
+        assert bob.page.evaluate(MICS) == ["live"]
+        assert wait_hearing(ann, {tone}) == {tone}
         check_problems([ann, bob])
     finally:
         browser.close()

@@ -61,6 +61,23 @@ NO_MICROPHONE = """
 })();
 """
 
+
+def dismissed_prompt(times: int) -> str:
+    """An init script: the player dismisses the browser's microphone prompt ``times``
+    times, then allows it (the first calls of getUserMedia reject as a dismissed prompt
+    does, with NotAllowedError; the next ones are the real ones)."""
+    return f"""
+(() => {{
+  const media = navigator.mediaDevices;
+  const get = media.getUserMedia.bind(media);
+  let refusals = {int(times)};
+  media.getUserMedia = (c) => refusals-- > 0
+    ? Promise.reject(new DOMException("Permission dismissed", "NotAllowedError"))
+    : get(c);
+}})();
+"""
+
+
 #: In the page: the state of each microphone track it got ("live", "ended").
 MICS = "window.__mics.map((s) => s.getAudioTracks()[0].readyState)"
 
@@ -152,11 +169,13 @@ def tone_wav(path: Path, freq: float, seconds: float = 2.0) -> Path:
 
 
 def fake_mic_browser(
-    playwright: Any, wav: Path | None = None, autoplay: str = "no-user-gesture-required"
+    playwright: Any, wav: Path | None = None, autoplay: str | None = "no-user-gesture-required"
 ) -> Any:
     """A Chromium process whose microphone plays ``wav`` (None: Chromium's own beep),
-    granted without a prompt to every page that asks."""
+    granted without a prompt to every page that asks. ``autoplay``: its autoplay policy
+    (None: Chromium's default, which keeps an AudioContext suspended until a tap)."""
     fake = [f"--use-file-for-fake-audio-capture={wav}"] if wav else []
+    policy = [f"--autoplay-policy={autoplay}"] if autoplay else []
     return playwright.chromium.launch(
         executable_path=CHROMIUM,
         args=[
@@ -164,7 +183,7 @@ def fake_mic_browser(
             "--use-fake-ui-for-media-stream",
             "--use-fake-device-for-media-stream",
             *fake,
-            f"--autoplay-policy={autoplay}",
+            *policy,
         ],
     )
 

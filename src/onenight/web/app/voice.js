@@ -25,6 +25,8 @@ const BROKEN_MS = 5000; // a connection "disconnected" this long is made again
  * away, another app in front); it comes back when the page is seen again. A test that
  * cannot wait 30 s sets `window.onenightHiddenMs` before the page loads. */
 const HIDDEN_MS = Number(/** @type {any} */ (window).onenightHiddenMs) || 30000;
+/** A receiver's level older than this (no packet since) is silence. */
+const FRESH_MS = 300;
 const MAX_BITRATE = 32000; // bits/s an Opus voice needs (12 players: 11 × this upload)
 const KEY = "onenight.voice.";
 
@@ -73,9 +75,8 @@ class Peer {
     this.sender = null;
     this.sentAt = Date.now();
     this.brokenAt = 0;
-    /** @type {AnalyserNode | null} */
-    this.analyser = null;
-    this.level = 0;
+    this.heardStamp = 0; // the newest synchronization source's timestamp seen
+    this.heardAt = 0; // when (Date.now()) it last changed: a packet came
     this.audio = /** @type {HTMLAudioElement} */ (document.createElement("audio"));
     this.audio.autoplay = true;
     this.audio.dataset.member = String(id);
@@ -88,18 +89,32 @@ class Peer {
       this.audio.play().then(() => mesh.unblocked(), (err) => {
         if (err && err.name === "NotAllowedError") mesh.blockedAudio();
       });
-      const ctx = mesh.context();
-      if (ctx) {
-        this.analyser = ctx.createAnalyser();
-        this.analyser.fftSize = 512;
-        ctx.createMediaStreamSource(stream).connect(this.analyser);
-      }
     };
     this.pc.onconnectionstatechange = () => {
       const state = this.pc.connectionState;
       this.brokenAt = state === "disconnected" || state === "failed" ? this.brokenAt || Date.now() : 0;
       if (state === "failed") mesh.sync();
     };
+  }
+
+  /** How loud this member speaks to me now (0…1): the audio level each of its packets
+   * carries (RFC 6464, set by the sender), read from the receiver. No AudioContext, so
+   * it works before the page's first tap, when the browser keeps one suspended (and the
+   * voice paused). No packet for a moment (muted, a whisper to someone else, a track
+   * sent as null): 0, whatever the last level was. */
+  heard() {
+    const receiver = this.pc.getReceivers()[0];
+    if (!receiver || typeof receiver.getSynchronizationSources !== "function") return 0;
+    let last = null;
+    for (const s of receiver.getSynchronizationSources()) if (!last || s.timestamp > last.timestamp) last = s;
+    if (!last) return 0;
+    const now = Date.now();
+    if (last.timestamp !== this.heardStamp) {
+      this.heardStamp = last.timestamp;
+      this.heardAt = now;
+    }
+    if (now - this.heardAt > FRESH_MS || typeof last.audioLevel !== "number") return 0;
+    return Math.min(1, last.audioLevel * 4); // the level is an RMS, as the analyser's
   }
 
   close() {
@@ -148,7 +163,8 @@ export class Mesh {
     this.ctx = null;
     /** @type {AnalyserNode | null} */
     this.micAnalyser = null;
-    this.myLevel = 0;
+    this.sentLevel = 0; // my level from my senders' stats (no running AudioContext)
+    this.polling = false;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.hiddenTimer = undefined;
     this.hidden = false;
@@ -479,6 +495,17 @@ export class Mesh {
     this.micFollow();
   }
 
+  /** "Try again" after a refusal (a prompt dismissed or blocked, a press): ask the
+   * browser once more, now. Granted, the page joins the voice with the microphone as if
+   * it had never been refused; refused again, it stays listen-only with its line.
+   * @returns {Promise<void>} once the browser has answered */
+  async retryMic() {
+    if (this.micState !== "refused") return;
+    this.wantMic = true;
+    localStorage.setItem(`${KEY}mic`, "1");
+    await this.startMic();
+  }
+
   /** Hold the microphone when I may speak, want it and the page is seen; release it at
    * night, as a spectator and when the page has been hidden for long. */
   micFollow() {
@@ -542,7 +569,8 @@ export class Mesh {
 
   // ----- hearing -----
 
-  /** The page's audio context (for the speaking rings), made once. */
+  /** The page's audio context (for my own speaking ring: my microphone's level), made
+   * once, when the microphone comes (a page that captures may start one before a tap). */
   context() {
     if (!this.ctx && typeof AudioContext === "function") this.ctx = new AudioContext();
     return this.ctx;
@@ -572,19 +600,36 @@ export class Mesh {
   levels() {
     /** @type {Map<number, number>} */
     const out = new Map();
-    const buf = new Float32Array(512);
-    /** @param {AnalyserNode} a */
-    const rms = (a) => {
-      a.getFloatTimeDomainData(buf);
+    // Only audio that comes: a track sent as null (a whisper to someone else) is silent.
+    for (const peer of this.peers.values()) out.set(peer.id, peer.heard());
+    if (this.mic && this.transmitting) out.set(this.me, this.myLevel());
+    return out;
+  }
+
+  /** My level while my voice goes out: my microphone's analyser where the page's audio
+   * context runs, else what my connections send (their `media-source` stats), polled:
+   * a browser may keep the context suspended until the first tap. */
+  myLevel() {
+    if (this.micAnalyser && this.ctx?.state === "running") {
+      const buf = new Float32Array(this.micAnalyser.fftSize);
+      this.micAnalyser.getFloatTimeDomainData(buf);
       let sum = 0;
       for (const x of buf) sum += x * x;
       return Math.min(1, Math.sqrt(sum / buf.length) * 4);
-    };
-    for (const peer of this.peers.values()) {
-      // Only audio that plays: a track sent as null (a whisper to someone else) is silent.
-      if (peer.analyser) out.set(peer.id, rms(peer.analyser));
     }
-    if (this.micAnalyser && this.transmitting) out.set(this.me, rms(this.micAnalyser));
-    return out;
+    const track = this.mic?.getAudioTracks()[0];
+    const sender = [...this.peers.values()].map((p) => p.sender).find((s) => s && track && s.track === track);
+    if (!sender) return 0;
+    if (!this.polling) {
+      this.polling = true;
+      sender.getStats().then((stats) => {
+        let level = 0;
+        stats.forEach((s) => {
+          if (s.type === "media-source" && typeof s.audioLevel === "number") level = s.audioLevel;
+        });
+        this.sentLevel = Math.min(1, level * 2); // a peak over the last moment, not an RMS
+      }, () => {}).finally(() => { this.polling = false; });
+    }
+    return this.sentLevel;
   }
 }

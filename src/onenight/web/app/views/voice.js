@@ -5,9 +5,10 @@
  * name to whisper to that player; a big push-to-talk (or the space bar), open mic, mute;
  * "A is whispering to B" for everyone; a clear line when there is no microphone.
  *
- * The rings: a member heard here rings from the audio level of what plays (an
- * AnalyserNode on the received audio, ten times a second); my own from my microphone
- * while it goes out. A whisperer's voice reaches one page only, so everyone else's ring
+ * The rings, ten times a second: a member heard here rings from the audio level its
+ * packets carry (read from the receiver: no AudioContext, so the rings move before the
+ * page's first tap, even where the browser waits for one to play the voices); my own
+ * from my microphone while it goes out. A whisperer's voice reaches one page only, so everyone else's ring
  * for the whisperer pulses (an animation, not its audio) for as long as the server's
  * `whispers` list says the whisper is held: the mouth moves for all, the words for one.
  */
@@ -183,7 +184,17 @@ export function panel() {
       h("button", { type: "button", id: "open-mic", "aria-pressed": m.openMic ? "true" : "false", onclick: () => m.setOpen(!m.openMic) }, t("voice.open")),
       h("button", { type: "button", id: "mute", "aria-pressed": m.muted ? "true" : "false", onclick: () => m.setMuted(!m.muted) }, t("voice.mute")))) : null;
   return h("section", { class: "voice", id: "voice", "aria-label": t("voice.title") },
-    line ? h("p", { class: "warn", id: "mic-line", role: "status" }, line) : null,
+    line ? h("div", { class: "micline" },
+      h("p", { class: "warn", id: "mic-line", role: "status" }, line),
+      // A refusal may be a prompt dismissed by mistake: ask again, no reload.
+      m.micState === "refused" && m.speaker
+        ? h("button", {
+          type: "button", id: "mic-retry",
+          // The button goes while the browser asks: the focus comes back to it (refused
+          // again) or to the talk button (granted), not to the page's top.
+          onclick: () => m.retryMic().then(() => document.getElementById("mic-retry")?.focus() ?? document.getElementById("ptt")?.focus()),
+        }, t("voice.retry"))
+        : null) : null,
     m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
     whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
     h("ul", { class: "vpeople" }, people),
