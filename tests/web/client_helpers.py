@@ -113,9 +113,16 @@ def set_deck(host: Player, counts: dict[str, int]) -> None:
 
 def open_editor(host: Player) -> None:
     """Open the host's deck and timers (collapsed into a summary line with "Change")."""
-    if not host.page.locator("#deck-editor").count():
-        host.page.click("#deck-change")
-        host.page.wait_for_selector("#deck-editor")
+    page = host.page
+    for _ in range(3):
+        if page.locator("#deck-editor").count():
+            return
+        if page.get_attribute("#deck-change", "aria-expanded") != "true":
+            page.click("#deck-change")
+        # a tap that met a redraw of the lobby (a player joining) is made again
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_selector("#deck-editor", timeout=5000)
+    page.wait_for_selector("#deck-editor")
 
 
 def set_timers(host: Player, timers: dict[str, float]) -> None:
