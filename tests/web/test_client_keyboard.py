@@ -78,10 +78,12 @@ def test_client_a_game_with_the_keyboard_alone(browser: Any, server: Server) -> 
         ann.page.wait_for_selector("li.pick[data-role=villager] output:text('1')")
         assert ann.page.evaluate("document.activeElement.id") == "more-villager"
         set_deck(ann, DECK3)  # the rest by mouse: the deck is not what this test is about
-        set_timers(ann, FAST)
+        # turns of 5 s: the deal (one turn) holds while the keys reach a loaded machine's
+        # page, and most night turns are tapped by keyboard
+        set_timers(ann, {**FAST, "turn": 5})
         key_to(ann, "#start:enabled")
         ann.page.keyboard.press("Enter")
-        wait_phase(players, "deal")
+        wait_phase([ann], "deal")
         key_to(ann, "#mycard")
         ann.page.keyboard.down(" ")
         assert "up" in (ann.page.locator("#mycard").get_attribute("class") or "")
