@@ -64,7 +64,7 @@ def latency(base: str, tmp: Path) -> list[int]:
             ann.page.wait_for_selector("#ptt")
             # A first press gets the microphone; then wait for the connection.
             ann.page.dispatch_event("#ptt", "pointerdown")
-            ann.page.wait_for_function("document.querySelector('#ptt.on')")
+            ann.page.wait_for_function("() => document.querySelector('#ptt.on')")
             ann.page.dispatch_event("body", "pointerup")
             bob.page.wait_for_function(
                 "[...document.querySelectorAll('#voice-audio audio')].some((a) => a.srcObject)"
@@ -79,7 +79,7 @@ def latency(base: str, tmp: Path) -> list[int]:
                     " document.querySelector('#ptt').dispatchEvent("
                     "new PointerEvent('pointerdown', {bubbles: true})); return t; }"
                 )
-                bob.page.wait_for_function("window.__heardAt > 0", timeout=10_000)
+                bob.page.wait_for_function("() => window.__heardAt > 0", timeout=10_000)
                 out.append(int(bob.page.evaluate("window.__heardAt")) - int(t0))
                 ann.page.dispatch_event("body", "pointerup")
                 time.sleep(1.5)

@@ -116,6 +116,6 @@ def test_table_narrator_screens_have_no_serious_violation(
     set_timing(page, 10, 2, 60, lang)
     found = axe(page, f"table setup {lang}")
     page.click("#start")
-    page.wait_for_function("document.body.dataset.screen === 'night'")
+    page.wait_for_function("() => document.body.dataset.screen === 'night'")
     found += axe(page, f"table night {lang}")
     assert not found, "\n".join(found)

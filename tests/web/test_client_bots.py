@@ -56,7 +56,9 @@ def test_client_host_invites_bots_of_each_level_and_removes_one(
         assert bob.page.locator("#add-bot-form").count() == 0  # the host's control only
         add_bot(ann, "reasoner", "Reasoner bot 1")
         add_bot(ann, "random", "Random bot 1")
-        bob.page.wait_for_function("document.querySelectorAll('#players li.bot').length === 2")
+        bob.page.wait_for_function(
+            "() => document.querySelectorAll('#players li.bot').length === 2"
+        )
         # Everyone sees a bot as a bot, in their own language, never as offline.
         badges = bob.page.locator("#players li.bot .bot-badge").all_inner_texts()
         assert badges == [f"{en['lobby.bot']} · Reasoner", f"{en['lobby.bot']} · Random"]
@@ -77,7 +79,7 @@ def test_client_host_invites_bots_of_each_level_and_removes_one(
             name="Reasoner bot 1"
         )
         remove.click()
-        bob.page.wait_for_function("document.querySelectorAll('#players li').length === 3")
+        bob.page.wait_for_function("() => document.querySelectorAll('#players li').length === 3")
         assert bob.page.locator("#players li.bot .mname").all_inner_texts() == ["Random bot 1"]
         assert bob.page.locator("#players-h").inner_text() == f"{en['lobby.players']} (3)"
         check_problems(players)

@@ -50,7 +50,7 @@ def test_client_how_to_play_from_the_lobby_shows_the_rooms_edition(
         create_room(p, server.http)
         p.page.click("#deck-change")
         p.page.select_option("#edition", "japanese")
-        p.page.wait_for_function("document.querySelector('#edition').value === 'japanese'")
+        p.page.wait_for_function("() => document.querySelector('#edition').value === 'japanese'")
         p.page.click("#howto-link")
         p.page.wait_for_selector("#howto")
         assert p.page.locator("#howto-edition").input_value() == "japanese"

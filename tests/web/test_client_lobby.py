@@ -29,7 +29,7 @@ def test_client_host_hands_over_and_the_new_host_kicks(browser: Any, server: Ser
         )
         bob.page.click(f"#kick-{cat_id}")
         cat.page.wait_for_selector("#name-form")  # back to the room's name form
-        ann.page.wait_for_function("document.querySelectorAll('#players li').length === 2")
+        ann.page.wait_for_function("() => document.querySelectorAll('#players li').length === 2")
         # A deck that cannot start says why, in words, and Start waits.
         bob.page.wait_for_selector("#deck-error.warn")
         assert bob.page.locator("#start").is_disabled()
@@ -37,7 +37,7 @@ def test_client_host_hands_over_and_the_new_host_kicks(browser: Any, server: Ser
         ann.page.click("#leave")
         ann.page.wait_for_selector("#name-form")
         assert ann.page.locator("#error").inner_text() == "You are no longer in this room."
-        bob.page.wait_for_function("document.querySelectorAll('#players li').length === 1")
+        bob.page.wait_for_function("() => document.querySelectorAll('#players li').length === 1")
         check_problems(players)
     finally:
         for p in players:

@@ -26,7 +26,7 @@ def test_an_injected_inline_script_is_refused_and_reported(page: Any, server: Se
           document.body.append(s);
         }"""
     )
-    page.wait_for_function("document.querySelector('p[style]') !== null")
+    page.wait_for_function("() => document.querySelector('p[style]') !== null")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__ran") is None  # nothing injected ran
     assert page.evaluate("getComputedStyle(document.querySelector('p[style]')).color") != (

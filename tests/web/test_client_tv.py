@@ -70,7 +70,7 @@ def test_client_tv_shows_a_whole_game_on_one_1920_screen(browser: Any, server: S
                 # The wake order is drawn with the night's screen; a redraw (the next
                 # turn) or the day may come in between on a loaded machine.
                 tv.page.wait_for_function(
-                    "document.querySelectorAll('nav.wake li').length >= 3"
+                    "() => document.querySelectorAll('nav.wake li').length >= 3"
                     " || !document.querySelector('main.tv-night')"
                 )
                 if tv.page.locator("main.tv-night").count():
