@@ -24,7 +24,9 @@ from onenight.session.room import Room
 from .conftest import Server
 from .helpers import close_all, make_room, replayed, stored
 
-TIMERS = {"turn": 0.5, "jitter": 0.1, "day": 0.2, "vote": 10.0}
+#: 1 s turns: every seat takes its choice within its turn on a loaded machine too (with
+#: 0.5 s, a choice that reached the server after its turn was refused, `not_your_turn`)
+TIMERS = {"turn": 1.0, "jitter": 0.1, "day": 0.2, "vote": 10.0}
 
 
 async def night_player(c: Client, rng: random.Random, log: list[dict[str, Any]]) -> None:
@@ -102,7 +104,7 @@ def check_own_turns(room: Room, events: list[ev.RoomEvent], logs: list[list[dict
                     a.seat == seat and a.turn == f["turn"] for a in acts
                 )
     # Each turn's deadline, from any seat's frame of it: a server late by a whole turn
-    # (a loaded machine, 0.5 s turns) ends that turn in the same step as the one before,
+    # (a loaded machine) ends that turn in the same step as the one before,
     # and its members get one frame for both; the schedule itself must not move.
     deadlines: dict[int, float] = {}
     for frames in logs:
