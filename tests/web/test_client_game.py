@@ -33,7 +33,11 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         code = create_room(ann, server.http)
         link = ann.page.locator("#share-link").get_attribute("href")
         assert link == f"{server.http}/r/{code}"
-        assert ann.page.locator("img.qr").evaluate("img => img.naturalWidth") > 0
+        # the QR code is an image the page loads after the lobby is drawn
+        ann.page.wait_for_function(
+            "() => document.querySelector('img.qr')?.complete"
+            " && document.querySelector('img.qr').naturalWidth > 0"
+        )
         for p in (bob, cat):
             join_by_link(p, link)
         ann.page.wait_for_selector("#players li:nth-child(3)")
