@@ -83,7 +83,8 @@ if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
         --target build/compiled build/wheel/onenight-*.whl
   ) >build/wheel.log 2>&1 &
   build=$!
-  trap 'pkill -P "$build" 2>/dev/null; kill "$build" 2>/dev/null || true' EXIT
+  # a failed stage ends the script: the build goes with it
+  trap 'pkill -P "$build" 2>/dev/null || true; kill "$build" 2>/dev/null || true' EXIT
 fi
 # --durations: the slowest tests, printed by every run, where the suite's time goes
 pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" --durations=25 "$@"
@@ -95,6 +96,7 @@ pytest -q -m serial "$@" || [ $? = 5 ]
 if [ "$compiled" = 1 ]; then
   stage mypyc build, waited for
   wait "$build" || { tail -n 30 build/wheel.log; exit 1; }
+  trap - EXIT
   export PYTHONPATH="$root/build/compiled"
   python3 -c "import onenight.rules.game as g, sys; sys.exit(0 if g.__file__.endswith('.so') else 1)" \
     || { echo "the mypyc build did not compile the engine" >&2; exit 1; }
