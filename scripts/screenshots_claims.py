@@ -21,14 +21,9 @@ from chromium import CHROMIUM_ARGS, throwaway_server  # noqa: E402
 
 from web.client_helpers import (  # noqa: E402
     DECK3,
-    FAST,
     Player,
-    create_room,
-    join_by_link,
-    open_player,
     play_night,
-    set_deck,
-    set_timers,
+    seat_room,
     vote_all,
     wait_phase,
 )
@@ -71,15 +66,9 @@ def shots(p: Player, name: str, at: str | None) -> None:
 
 
 def shoot(browser: Any, base: str, lang: str) -> None:
-    players = [open_player(browser, n, LOCALES[lang]) for n in NAMES[lang]]
+    _, players = seat_room(browser, base, NAMES[lang], LOCALES[lang], DECK3)
     ann, bob, cat = players
     try:
-        code = create_room(ann, base)
-        for p in players[1:]:
-            join_by_link(p, f"{base}/r/{code}")
-        ann.page.wait_for_selector("#players li:nth-child(3)")
-        set_deck(ann, DECK3)
-        set_timers(ann, FAST)
         ann.page.click("#start")
         wait_phase(players, "deal")
         play_night(players)
@@ -115,15 +104,9 @@ TANNER_DECK = {"alpha_wolf": 1, "apprentice_tanner": 1, "tanner": 1, "seer": 1, 
 
 
 def shoot_tanner(browser: Any, base: str, lang: str) -> None:
-    players = [open_player(browser, n, LOCALES[lang]) for n in NAMES[lang]]
+    _, players = seat_room(browser, base, NAMES[lang], LOCALES[lang], TANNER_DECK)
     ann, bob, cat = players
     try:
-        code = create_room(ann, base)
-        for p in players[1:]:
-            join_by_link(p, f"{base}/r/{code}")
-        ann.page.wait_for_selector("#players li:nth-child(3)")
-        set_deck(ann, TANNER_DECK)
-        set_timers(ann, FAST)
         ann.page.click("#start")
         wait_phase(players, "deal")
         play_night(players)

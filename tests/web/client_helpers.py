@@ -244,16 +244,21 @@ def deck_roles(counts: dict[str, int]) -> list[str]:
 
 
 def seat_room(
-    browser: Any, base: str, names: list[str], locale: str = "en-US"
+    browser: Any,
+    base: str,
+    names: list[str],
+    locale: str = "en-US",
+    deck: dict[str, int] | None = None,
 ) -> tuple[str, list[Player]]:
-    """A room created by the first name, the others joining by the share link, with the
-    3-player deck (or the 5-player one) and fast timers set by the host."""
+    """A room created by the first name, the others joining by the share link, with
+    ``deck`` (by default the 3-player deck, or the 5-player one) and fast timers set by
+    the host."""
     players = [open_player(browser, n, locale) for n in names]
     code = create_room(players[0], base)
     for p in players[1:]:
         join_by_link(p, f"{base}/r/{code}")
     players[0].page.wait_for_selector(f"#players li:nth-child({len(names)})")
-    set_deck(players[0], DECK3 if len(names) == 3 else DECK5)
+    set_deck(players[0], deck or (DECK3 if len(names) == 3 else DECK5))
     set_timers(players[0], FAST)
     return code, players
 
