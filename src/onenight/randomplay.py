@@ -58,8 +58,8 @@ async def random_night(c: Client, rng: random.Random) -> None:
 async def random_player(
     c: Client, rng: random.Random, vote: bool = True, talk: bool = False
 ) -> None:
-    """Play a whole game at random: the night, a line of chat in the day (``talk``), one
-    random vote (``vote``), until the end."""
+    """Play a whole game at random: the night, a line of chat in the day then "ready to
+    vote" (``talk``), one random vote (``vote``), until the end."""
     from onenight.client import ServerError
 
     await random_night(c, rng)
@@ -68,6 +68,8 @@ async def random_player(
         if c.phase == Phase.DAY:
             try:
                 await c.chat(f"hello from {c.seat}")
+                # Said its line: the vote may open (it opens when every player is ready).
+                await c.ready()
             except ServerError as exc:
                 if exc.code not in LATE:
                     raise

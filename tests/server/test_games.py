@@ -8,7 +8,7 @@ from onenight.client import Client, ServerError
 from onenight.rules import EDITIONS
 
 from .conftest import Server
-from .helpers import close_all, make_room, play, play_on
+from .helpers import FAST, close_all, make_room, play, play_on
 
 SIZES = [
     (edition, n)
@@ -34,7 +34,12 @@ def check_result(players: list[Client]) -> dict:
 
 @pytest.mark.parametrize(("edition", "n"), SIZES)
 async def test_complete_game(server: Server, edition: str, n: int) -> None:
-    players, watchers = await make_room(server.url, n, edition=edition, spectators=1)
+    # A day long enough for every line on a loaded machine: it ends when every player has
+    # spoken and said "ready to vote", not on its timer.
+    timers = {**FAST, "day": 60.0}
+    players, watchers = await make_room(
+        server.url, n, edition=edition, spectators=1, timers=timers
+    )
     try:
         await play(players, seed=n, talk=True)
         result = check_result(players)
