@@ -37,9 +37,7 @@ async def test_complete_game(server: Server, edition: str, n: int) -> None:
     # A day long enough for every line on a loaded machine: it ends when every player has
     # spoken and said "ready to vote", not on its timer.
     timers = {**FAST, "day": 60.0}
-    players, watchers = await make_room(
-        server.url, n, edition=edition, spectators=1, timers=timers
-    )
+    players, watchers = await make_room(server.url, n, edition=edition, spectators=1, timers=timers)
     try:
         await play(players, seed=n, talk=True)
         result = check_result(players)

@@ -155,20 +155,34 @@ def phase(p: Player) -> str:
     return "?"
 
 
-def tap_night(p: Player) -> bool:
+#: What the night asks of a page now, read in one call: "over" once its night has ended
+#: (day, vote or end), "idle" (nothing to do: a tap anywhere), "choose" (a choice to
+#: make), or null (not the night, or tapped already this turn).
+NIGHT_ASKS = """() => {
+  const main = document.querySelector("main.screen");
+  if (!main) return null;
+  if (/\\b(day|vote|end)\\b/.test(main.className)) return "over";
+  if (!main.classList.contains("night") || main.hasAttribute("data-tapped")
+      || !document.querySelector("#confirm")) return null;
+  return main.classList.contains("idle") ? "idle" : "choose";
+}"""
+
+
+def tap_night(p: Player, asks: str | None = "?") -> bool:
     """This page's tap for the turn now, if it has not tapped: a choice when the night
     calls it (cards first, else a bare choice), else a tap anywhere (``nothing``).
+    ``asks``: what :data:`NIGHT_ASKS` said of the page just now (read again if not given).
 
     A turn can end while the page is being tapped (its timer runs out, the screen is
     drawn anew for the next turn): then this tap gives up quickly and says False, and the
     caller, which loops until the day, taps the next turn."""
     page = p.page
-    if phase(p) != "night" or not page.locator("#confirm").count():
+    if asks == "?":
+        asks = page.evaluate(NIGHT_ASKS)
+    if asks not in ("idle", "choose"):
         return False
-    if page.locator("main[data-tapped]").count():
-        return False  # tapped already this turn
     try:
-        if page.locator("main.screen.night.idle").count():
+        if asks == "idle":
             page.locator("#prompt").click(timeout=TAP_MS)  # "tap anywhere"
             return True
         for _ in range(4):
@@ -187,20 +201,27 @@ def tap_night(p: Player) -> bool:
     return True
 
 
+#: How often :func:`play_night` looks at the pages: a few times in each turn (a turn
+#: lasts ``FAST["turn"]``), not so often that looking costs the machine more than playing.
+NIGHT_LOOK_S = 0.25
+
+
 def play_night(players: list[Player], timeout: float = 90, tick: Any = None) -> None:
     """Every page taps once in every turn until the day comes (``tick()`` each round)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if tick is not None:
             tick()
-        phases = [phase(p) for p in players]
-        if all(ph in ("day", "vote", "end") for ph in phases):
-            return
+        over = 0
         for p in players:
             # A turn that ends as the page taps redraws it: the next turn is tapped next.
             with contextlib.suppress(Exception):
-                tap_night(p)
-        time.sleep(0.1)
+                asks = p.page.evaluate(NIGHT_ASKS)
+                over += asks == "over"
+                tap_night(p, asks)
+        if over == len(players):
+            return
+        time.sleep(NIGHT_LOOK_S)
     raise AssertionError(f"the night did not end: {[phase(p) for p in players]}")
 
 

@@ -28,6 +28,16 @@ def px(p: Player, selector: str, prop: str = "font-size") -> float:
     return float(value.removesuffix("px"))
 
 
+#: The wake order's font size once it lists at least three turns, or "gone" when the
+#: night's screen has gone (the day came); falsy (wait on) while the night has no order.
+WAKE_ORDER_SIZE = """() => {
+  const night = document.querySelector("main.tv-night");
+  if (!night) return "gone";
+  const turns = night.querySelectorAll("nav.wake li");
+  return turns.length >= 3 && parseFloat(getComputedStyle(turns[0]).fontSize);
+}"""
+
+
 def test_client_tv_shows_a_whole_game_on_one_1920_screen(browser: Any, server: Server) -> None:
     code, players = seat_room(browser, server.http, ["ann", "bob", "cat"])
     tv = open_player(browser, "tv")
@@ -69,13 +79,10 @@ def test_client_tv_shows_a_whole_game_on_one_1920_screen(browser: Any, server: S
             if name == "night":
                 # The wake order is drawn with the night's screen; a redraw (the next
                 # turn) or the day may come in between on a loaded machine.
-                tv.page.wait_for_function(
-                    "() => document.querySelectorAll('nav.wake li').length >= 3"
-                    " || !document.querySelector('main.tv-night')"
-                )
-                if tv.page.locator("main.tv-night").count():
-                    assert tv.page.locator("nav.wake li").count() >= 3
-                    assert px(tv, "nav.wake li") >= 24
+                # Looked at in one step: the screen can be redrawn between two calls.
+                size = tv.page.wait_for_function(WAKE_ORDER_SIZE).json_value()
+                if size != "gone":
+                    assert size >= 24, size
             if name == "vote":
                 # The tally once: "0 of 3 have voted" in one place on the screen.
                 text = tv.page.locator("main").inner_text()
