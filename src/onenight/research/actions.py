@@ -181,6 +181,9 @@ class ActionTable:
             for a in seats:
                 for i in range(c):
                     yield swapped(a, CENTER + i)
+        if any(sh[0] == "swap" and "w" in sh[1:] for sh in shapes):
+            for a in seats:  # the Alpha Wolf's: the center Werewolf card with a seat's
+                yield Swapped(a, CENTER_WOLF)
         if "copy" in kinds:
             for t in seats:
                 for r in roles:
@@ -201,6 +204,9 @@ class ActionTable:
         if wolves:
             for sub in _subsets(n, wolves):
                 yield SawWolves(sub)
+        if R.APPRENTICE_TANNER in deck:
+            for sub in _subsets(n, sum(1 for r in deck if r == R.TANNER)):
+                yield SawTanners(sub)
         if R.AURA_SEER in deck:
             for sub in _subsets(n, max_moved):
                 yield Moved(sub)
@@ -210,7 +216,8 @@ class ActionTable:
 
     def _allowed_claims(self, seat: int) -> list[int]:
         """The claims ``seat`` may make: any, lies too, but none that names himself where
-        the claim cannot (he thinks of, takes, copies, shields or reveals another)."""
+        the claim cannot (he thinks of, takes, copies, shields or reveals another, sees
+        other Masons or Tanners, swaps the center Werewolf card with another's card)."""
         out = []
         for claim, i in self.claim_index.items():
             if (
@@ -218,7 +225,9 @@ class ActionTable:
                 and claim.target == seat
             ):
                 continue
-            if isinstance(claim, Partners) and seat in claim.seats:
+            if isinstance(claim, Partners | SawTanners) and seat in claim.seats:
+                continue
+            if isinstance(claim, Swapped) and claim.b == CENTER_WOLF and claim.a == seat:
                 continue
             out.append(i)
         return out
