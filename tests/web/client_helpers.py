@@ -20,9 +20,13 @@ APP = Path(__file__).resolve().parents[2] / "src" / "onenight" / "web" / "app"
 #: Fast timers for a game played by a test (a night turn long enough for three pages
 #: driven one after the other to tap).
 FAST = {"turn": 2.5, "jitter": 0.2, "day": 600, "vote": 600}
-#: 3 players: two werewolves, the Seer, the Robber, the Troublemaker, a Villager.
+#: Timers for a test about the day: a night nobody taps in, over in seconds (every page
+#: sends its own "nothing" as each short turn ends, as the client does for a player who
+#: has not tapped, and the server makes any choice left open).
+QUICK = {"turn": 0.3, "jitter": 0, "day": 600, "vote": 600}
 #: How long one tap of the night waits for its button (a turn lasts ``FAST["turn"]``).
 TAP_MS = 3000
+#: 3 players: two werewolves, the Seer, the Robber, the Troublemaker, a Villager.
 DECK3 = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1}
 
 
@@ -270,18 +274,44 @@ def seat_room(
     names: list[str],
     locale: str = "en-US",
     deck: dict[str, int] | None = None,
+    timers: dict[str, float] = FAST,
 ) -> tuple[str, list[Player]]:
     """A room created by the first name, the others joining by the share link, with
-    ``deck`` (by default the 3-player deck, or the 5-player one) and fast timers set by
-    the host."""
+    ``deck`` (by default the 3-player deck, or the 5-player one) and ``timers`` (fast
+    ones by default) set by the host."""
     players = [open_player(browser, n, locale) for n in names]
+    code = seat_players(base, players, deck or (DECK3 if len(names) == 3 else DECK5), timers)
+    return code, players
+
+
+def seat_players(
+    base: str,
+    players: Sequence[Player],
+    deck: dict[str, int],
+    timers: dict[str, float],
+    watchers: Sequence[Player] = (),
+) -> str:
+    """The first page creates a room, the others join it by its link (``watchers`` as
+    spectators), and the host sets the deck and the timers; the room's code."""
     code = create_room(players[0], base)
     for p in players[1:]:
         join_by_link(p, f"{base}/r/{code}")
-    players[0].page.wait_for_selector(f"#players li:nth-child({len(names)})")
-    set_deck(players[0], deck or (DECK3 if len(names) == 3 else DECK5))
-    set_timers(players[0], FAST)
-    return code, players
+    for w in watchers:
+        join_by_link(w, f"{base}/r/{code}", spectator=True)
+    players[0].page.wait_for_selector(f"#players li:nth-child({len(players)})")
+    set_deck(players[0], deck)
+    set_timers(players[0], timers)
+    return code
+
+
+def to_the_day(players: Sequence[Player], timers: dict[str, float]) -> None:
+    """The host starts the game; the night is played by taps on every page with
+    :data:`FAST` timers, slept through with :data:`QUICK` ones; the day opens."""
+    players[0].page.click("#start")
+    if timers is not QUICK:
+        wait_phase(players, "deal")  # the deal lasts a turn: not there to see with QUICK
+        play_night(list(players))
+    wait_phase(players, "day")
 
 
 #: 5 players: two werewolves, the Seer, the Robber, the Troublemaker, three Villagers.

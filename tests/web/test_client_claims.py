@@ -24,18 +24,15 @@ from typing import Any
 from server.conftest import Server
 from web.client_helpers import (
     DECK3,
-    FAST,
+    QUICK,
     Player,
     catalogue,
     check_problems,
-    create_room,
-    join_by_link,
     no_side_scroll,
     open_player,
-    play_night,
     result,
-    set_deck,
-    set_timers,
+    seat_players,
+    to_the_day,
     vote_all,
     wait_phase,
 )
@@ -78,16 +75,8 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
     everyone = [*players, eve]
     langs = {"ann": "en", "bob": "fr", "cat": "ja", "eve": "en"}
     try:
-        code = create_room(ann, server.http)
-        for p in (bob, cat):
-            join_by_link(p, f"{server.http}/r/{code}")
-        join_by_link(eve, f"{server.http}/r/{code}", spectator=True)
-        ann.page.wait_for_selector("#players li:nth-child(3)")
-        set_deck(ann, DECK3)
-        set_timers(ann, FAST)
-        ann.page.click("#start")
-        wait_phase(players, "deal")
-        play_night(players)
+        seat_players(server.http, players, DECK3, QUICK, watchers=[eve])
+        to_the_day(players, QUICK)
         wait_phase(everyone, "day")
         # A spectator reads claims but makes none.
         assert eve.page.locator("#claims").count() == 0
@@ -225,22 +214,12 @@ def test_client_every_nights_claim_from_taps_read_by_each_page_and_the_tv(
     bob = open_player(browser, "bob", "fr-FR")
     cat = open_player(browser, "cat", "ja-JP")
     tv = open_player(browser, "tv", "fr-FR")
-    tv.page.set_viewport_size(TV)
     players = [ann, bob, cat]
     langs = {"ann": "en", "bob": "fr", "cat": "ja", "tv": "fr"}
     try:
-        code = create_room(ann, server.http)
-        for p in (bob, cat):
-            join_by_link(p, f"{server.http}/r/{code}")
-        ann.page.wait_for_selector("#players li:nth-child(3)")
-        set_deck(ann, NIGHTS)
-        set_timers(ann, FAST)
-        tv.page.goto(f"{server.http}/r/{code}/tv")
-        tv.page.wait_for_selector("#tv-code")
-        ann.page.click("#start")
-        wait_phase(players, "deal")
-        play_night(players)
-        wait_phase(players, "day")
+        code = seat_players(server.http, players, NIGHTS, QUICK)
+        open_tv(tv, server, code)
+        to_the_day(players, QUICK)
         tv.page.wait_for_selector("main.tv-day #tv-claims")
 
         # ann, a Werewolf: "the werewolves are bob" (never herself: she is one of them).
@@ -369,15 +348,18 @@ def test_client_every_nights_claim_from_taps_read_by_each_page_and_the_tv(
 def three_phones(
     browser: Any, server: Server, deck: dict[str, int], tv_lang: str = ""
 ) -> tuple[list[Player], Player | None]:
-    """ann (English), bob (French) and cat (Japanese) seated with this deck, fast timers,
-    the night played by taps, the day open; a TV in ``tv_lang`` (none: "")."""
+    """ann (English), bob (French) and cat (Japanese) seated with this deck, the night
+    slept through, the day open; a TV in ``tv_lang`` (none: "")."""
     ann = open_player(browser, "ann")
     bob = open_player(browser, "bob", "fr-FR")
     cat = open_player(browser, "cat", "ja-JP")
     players = [ann, bob, cat]
     tv = open_player(browser, "tv", LOCALE[tv_lang]) if tv_lang else None
     try:
-        seat_and_play(server, players, tv, deck)
+        code = seat_players(server.http, players, deck, QUICK)
+        if tv is not None:
+            open_tv(tv, server, code)
+        to_the_day(players, QUICK)
     except BaseException:
         for p in [*players, *([tv] if tv else [])]:
             p.context.close()
@@ -385,24 +367,10 @@ def three_phones(
     return players, tv
 
 
-def seat_and_play(
-    server: Server, players: list[Player], tv: Player | None, deck: dict[str, int]
-) -> None:
-    ann, bob, cat = players
-    code = create_room(ann, server.http)
-    for p in (bob, cat):
-        join_by_link(p, f"{server.http}/r/{code}")
-    ann.page.wait_for_selector("#players li:nth-child(3)")
-    set_deck(ann, deck)
-    set_timers(ann, FAST)
-    if tv is not None:
-        tv.page.set_viewport_size(TV)
-        tv.page.goto(f"{server.http}/r/{code}/tv")
-        tv.page.wait_for_selector("#tv-code")
-    ann.page.click("#start")
-    wait_phase(players, "deal")
-    play_night(players)
-    wait_phase(players, "day")
+def open_tv(tv: Player, server: Server, code: str) -> None:
+    tv.page.set_viewport_size(TV)
+    tv.page.goto(f"{server.http}/r/{code}/tv")
+    tv.page.wait_for_selector("#tv-code")
 
 
 LOCALE = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
@@ -614,16 +582,8 @@ def test_client_result_opens_with_the_team_verdict_for_each_reader(
     everyone = [*players, eve]
     langs = {"ann": "en", "bob": "fr", cat.name: "ja", "eve": "en"}
     try:
-        code = create_room(ann, server.http)
-        for p in (bob, cat):
-            join_by_link(p, f"{server.http}/r/{code}")
-        join_by_link(eve, f"{server.http}/r/{code}", spectator=True)
-        ann.page.wait_for_selector("#players li:nth-child(3)")
-        set_deck(ann, DECK3)
-        set_timers(ann, FAST)
-        ann.page.click("#start")
-        wait_phase(players, "deal")
-        play_night(players)
+        code = seat_players(server.http, players, DECK3, QUICK, watchers=[eve])
+        to_the_day(players, QUICK)
         wait_phase(everyone, "day")
         ann.page.click("#end-day")
         wait_phase(everyone, "vote")

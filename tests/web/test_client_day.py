@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from server.conftest import Server
 from web.client_helpers import (
     FAST,
+    QUICK,
     Player,
     check_problems,
     create_room,
@@ -32,6 +33,7 @@ from web.client_helpers import (
     set_deck,
     set_timers,
     tap_night,
+    to_the_day,
     vote_all,
     wait_phase,
 )
@@ -231,13 +233,10 @@ def test_client_names_are_whole_on_the_table_and_the_vote_and_two_bots_differ(
 
 
 def test_client_each_games_talk_opens_on_its_separator(browser: Any, server: Server) -> None:
-    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"])
+    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], deck=SLEEPY, timers=QUICK)
     ann, bob, cat = players
     try:
-        set_deck(ann, SLEEPY)
-        ann.page.click("#start")
-        play_night(players)
-        wait_phase(players, "day")
+        to_the_day(players, QUICK)
         talk(bob, "first game, first line")
         talk(ann, "psst cat", to="2")
         cat.page.wait_for_selector("#log li.whisper:has-text('psst cat')")
@@ -255,9 +254,7 @@ def test_client_each_games_talk_opens_on_its_separator(browser: Any, server: Ser
         assert "?" not in bob.page.locator("#log").inner_text()
         talk(cat, "good game")
         ann.page.wait_for_selector("#log li:has-text('good game')")
-        ann.page.click("#start")
-        play_night(players)
-        wait_phase(players, "day")
+        to_the_day(players, QUICK)
         talk(cat, "second game now")
         bob.page.wait_for_selector("#log li:has-text('second game now')")
         bob.page.reload()  # the whole log comes back from the server

@@ -7,11 +7,13 @@ from typing import Any
 
 from server.conftest import Server
 from web.client_helpers import (
+    QUICK,
     check_problems,
     phase,
     play_night,
     seat_room,
     tap_night,
+    to_the_day,
     vote_all,
     wait_phase,
 )
@@ -58,16 +60,13 @@ def test_client_reload_mid_night_and_mid_vote_and_finish(browser: Any, server: S
 def test_client_server_killed_mid_day_every_page_reconnects(
     browser: Any, own_server: Server
 ) -> None:
-    _, players = seat_room(browser, own_server.http, NAMES)
+    _, players = seat_room(browser, own_server.http, NAMES, timers=QUICK)
     ann = players[0]
     for p in players:
         # While the server is down, the browser reports the refused connections.
         p.problems.allow(r"WebSocket|/ws|ERR_CONNECTION_REFUSED")
     try:
-        ann.page.click("#start")
-        wait_phase(players, "night")
-        play_night(players)
-        wait_phase(players, "day")
+        to_the_day(players, QUICK)
         own_server.kill()
         for p in players:
             p.page.wait_for_selector("#status.offline:not(:empty)")

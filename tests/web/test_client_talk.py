@@ -6,9 +6,10 @@ from typing import Any
 
 from server.conftest import Server
 from web.client_helpers import (
+    QUICK,
     check_problems,
-    play_night,
     seat_room,
+    to_the_day,
     vote_all,
     wait_phase,
 )
@@ -44,13 +45,10 @@ def test_client_markup_in_a_name_and_a_chat_line_is_shown_as_text(
 
 
 def test_client_a_whisper_is_read_only_by_its_target(browser: Any, server: Server) -> None:
-    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"])
+    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=QUICK)
     ann, bob, cat = players
     try:
-        ann.page.click("#start")
-        wait_phase(players, "night")
-        play_night(players)
-        wait_phase(players, "day")
+        to_the_day(players, QUICK)
         ann.page.select_option("#say-to", "1")  # bob's seat
         # Someone talks meanwhile (the page redraws): the whisper is still a whisper.
         cat.page.fill("#say", "good morning")

@@ -6,20 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from server.conftest import Server
-from web.client_helpers import check_problems, play_night, seat_room, set_timers, wait_phase
+from web.client_helpers import QUICK, check_problems, seat_room, to_the_day, wait_phase
 
 
 def test_client_vote_shows_who_voted_warns_at_the_end_and_closes(
     browser: Any, server: Server
 ) -> None:
-    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"])
+    timers = {**QUICK, "vote": 9}
+    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=timers)
     ann, bob, cat = players
     try:
-        set_timers(ann, {"vote": 9})
-        ann.page.click("#start")
-        wait_phase(players, "night")
-        play_night(players)
-        wait_phase(players, "day")
+        to_the_day(players, QUICK)
         ann.page.click("#end-day")
         wait_phase(players, "vote")
         assert cat.page.locator("#hurry").inner_text() == ""
