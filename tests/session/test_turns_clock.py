@@ -1,79 +1,87 @@
-"""Turns per possible chooser (RULES.md §6), over real WebSockets.
+"""Turns per possible chooser (RULES.md §6), in process on the fake clock.
 
 With decks where several players share an acting role, every player who holds a
 choosing card is offered its choice in a turn of its own, in the frame that opens that
 turn, has the whole turn to choose (its choice is its own, never made for it), and
 finds what the choice taught it in the frame that opens the next turn. Every turn lasts
-the turn length plus a jitter in range, whether anybody holds its card or not.
+the turn length plus a jitter in range, whether anybody holds its card or not. The
+room's pipeline as the server runs it (the hub, the store, the pub/sub), each member's
+frames read off its channel; the same frames cross WebSockets in tests/server.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
 import pytest
 
-from onenight.client import Client
+from onenight.pubsub import MemoryPubSub
 from onenight.randomplay import pick
 from onenight.rules import Phase
 from onenight.session import events as ev
+from onenight.session import protocol as P
+from onenight.session.hub import Hub
+from onenight.session.requests import Acked
 from onenight.session.room import Room
+from onenight.session.timing import FakeClock
+from onenight.storage import MemoryStore
+from server.helpers import replayed
+from session.table import Table
 
-from .conftest import Server
-from .helpers import close_all, make_room, replayed, stored
-
-#: 1 s turns: every seat takes its choice within its turn on a loaded machine too (with
-#: 0.5 s, a choice that reached the server after its turn was refused, `not_your_turn`)
-TIMERS = {"turn": 1.0, "jitter": 0.1, "day": 0.2, "vote": 10.0}
+TIMERS = {"turn": 5.0, "jitter": 2.0, "day": 60.0, "vote": 10.0}
 
 
-async def night_player(c: Client, rng: random.Random, log: list[dict[str, Any]]) -> None:
-    """Tap in every turn; record each state frame; choose an action (not pass) when asked.
-    A Doppelgänger copies the first seat she may (seat order)."""
-    tapped = None
-
-    def ready(c: Client) -> bool:
-        return c.phase != "night" or (c.turn is not None and c.turn >= 0 and c.turn != tapped)
-
-    await c.until(lambda c: c.phase == "night")
-    while True:
-        await c.until(ready, 60)
-        log.append(dict(c.state or {}))
-        if c.phase != "night":
-            break
-        tapped = c.turn
-        decision = c.state.get("decision") if c.state else None
-        if decision is None:
-            await c.nothing()
-            continue
-        acts = [a for a in decision["choices"] if a["type"] != "pass"]
-        choice = acts[0] if decision["kind"] == "copy" else pick(acts, rng)
-        await c.act(choice)
-    await c.until(lambda c: c.phase == "vote" and bool(c.choices()), 60)
-    await c.vote(c.choices()[0]["target"])
-    await c.until(lambda c: c.phase == "end", 60)
+def choose(decision: dict[str, Any] | None, rng: random.Random) -> P.Message:
+    """A seat's tap in a turn: an action (not a pass) when asked, else ``nothing``. A
+    Doppelgänger copies the first seat she may (seat order)."""
+    if decision is None:
+        return P.Nothing(type="nothing")
+    acts = [a for a in decision["choices"] if a["type"] != "pass"]
+    action = acts[0] if decision["kind"] == "copy" else pick(acts, rng)
+    return P.Act(type="act", action=action)
 
 
 async def play_logged(
-    server: Server, edition: str, deck: dict[str, int], seed: int
+    edition: str, deck: dict[str, int], seed: int
 ) -> tuple[Room, list[ev.RoomEvent], list[list[dict[str, Any]]]]:
+    """A game of these cards to its end: every seat taps in every turn; each seat's state
+    frame as each turn opened (and the day's), the room replayed from its stored log."""
     n = sum(deck.values()) - 3
-    cards = [r for r, k in deck.items() for _ in range(k)]
-    players, _ = await make_room(server.url, n, edition=edition, deck=cards, timers=TIMERS)
-    logs: list[list[dict[str, Any]]] = [[] for _ in players]
+    clock, store = FakeClock(), MemoryStore()
+    hub = Hub(store, MemoryPubSub(), random.Random(seed), clock=clock)
+    await hub.start()
+    table = Table(hub, clock)
     try:
-        await players[0].start()
+        host = await hub.create("p0")
+        await table.seat(host)
+        for i in range(1, n):
+            await table.seat(await hub.join(host.room, f"p{i}", False))
+        configure = P.Configure(type="configure", edition=edition, deck=deck, **TIMERS)  # type: ignore[arg-type]
+        assert isinstance(await table.say(0, configure), Acked)
+        assert isinstance(await table.say(0, P.Start(type="start")), Acked)
+        play = hub.rooms[host.room].room.play
+        assert play is not None
+        logs: list[list[dict[str, Any]]] = [[dict(table.states[i])] for i in range(n)]
         rng = random.Random(seed)
-        await asyncio.gather(
-            *(night_player(c, random.Random(rng.random()), logs[i]) for i, c in enumerate(players))
-        )
-        code = players[0].room_code or ""
+        while play.phase == Phase.NIGHT:
+            if play.turn >= 0:  # the deal is no turn: nobody taps
+                for i in range(n):
+                    reply = await table.say(i, choose(table.states[i].get("decision"), rng))
+                    assert isinstance(reply, Acked), reply
+            await clock.advance(play.deadline - clock.now())
+            await table.drain()
+            for i in range(n):
+                logs[i].append(dict(table.states[i]))
+        await table.say(0, P.EndDay(type="end_day"))
+        for i in range(n):
+            await table.say(i, P.VoteMsg(type="vote", target=(i + 1) % n))
+        await table.drain()
+        events = [ev.parse(e.kind, e.data) for e in await store.events(host.room)]
     finally:
-        await close_all(players)
-    events = await stored(server.db, code)
-    return replayed(code, events), events, logs
+        await table.close()
+        await hub.stop()
+    return replayed(host.room, events), events, logs
 
 
 def check_own_turns(room: Room, events: list[ev.RoomEvent], logs: list[list[dict]]) -> int:
@@ -103,19 +111,13 @@ def check_own_turns(room: Room, events: list[ev.RoomEvent], logs: list[list[dict
                 assert d["turn"] == f["turn"] and any(
                     a.seat == seat and a.turn == f["turn"] for a in acts
                 )
-    # Each turn's deadline, from any seat's frame of it: a server late by a whole turn
-    # (a loaded machine) ends that turn in the same step as the one before,
-    # and its members get one frame for both; the schedule itself must not move.
-    deadlines: dict[int, float] = {}
+    # Each turn's deadline, as every seat's frame of it says: the turn plus its jitter.
     for frames in logs:
-        for f in frames:
-            if f["phase"] == "night" and f["turn"] >= 0:
-                deadlines.setdefault(f["turn"], f["deadline"])
-    spaced = [k for k in range(1, len(game.turns)) if k in deadlines and k - 1 in deadlines]
-    assert len(spaced) >= len(game.turns) // 2, deadlines
-    for k in spaced:
-        length = deadlines[k] - deadlines[k - 1]
-        assert play.turn_length - 1e-6 <= length <= play.turn_length + play.jitter + 1e-6
+        deadlines = {f["turn"]: f["deadline"] for f in frames if f["phase"] == "night"}
+        assert sorted(deadlines) == list(range(-1, len(game.turns)))  # the deal, each turn
+        for k in range(len(game.turns)):
+            length = deadlines[k] - deadlines[k - 1]
+            assert play.turn_length - 1e-6 <= length <= play.turn_length + play.jitter + 1e-6
     return len(acts)
 
 
@@ -135,9 +137,9 @@ def holders(room: Room, role: str) -> list[int]:
     ],
 )
 async def test_players_who_share_a_role_each_get_their_own_turns(
-    server: Server, edition: str, deck: dict[str, int], role: str, steps: int
+    edition: str, deck: dict[str, int], role: str, steps: int
 ) -> None:
-    room, events, logs = await play_logged(server, edition, deck, seed=len(role))
+    room, events, logs = await play_logged(edition, deck, seed=len(role))
     check_own_turns(room, events, logs)
     assert room.play is not None
     game = room.play.game
@@ -159,12 +161,10 @@ async def test_players_who_share_a_role_each_get_their_own_turns(
             assert [a.turn for a in acts if a.seat == wolves[0]] == [game.plan.first[k]]
 
 
-async def test_a_doppelganger_who_copies_the_little_girl_peeks_in_her_own_turn(
-    server: Server,
-) -> None:
+async def test_a_doppelganger_who_copies_the_little_girl_peeks_in_her_own_turn() -> None:
     deck = {"doppelganger": 1, "little_girl": 6, "werewolf": 1}
     for attempt in range(10):  # until the deal gives the Doppelgänger to a player
-        room, events, logs = await play_logged(server, "sans-carte", deck, seed=attempt)
+        room, events, logs = await play_logged("sans-carte", deck, seed=attempt)
         check_own_turns(room, events, logs)
         assert room.play is not None
         game = room.play.game
