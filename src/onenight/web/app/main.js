@@ -10,7 +10,7 @@ import { ErrorCode, LATE } from "./errors.js";
 import { LANGS, addPart, lang, pickLang, said, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { say } from "./speech.js";
-import { changed, remaining, store, subscribe, take, turnKey } from "./store.js";
+import { changed, changedSoon, remaining, store, subscribe, take, turnKey } from "./store.js";
 import { rememberChoice, turnLabel } from "./views/common.js";
 import { dayView, plug, voteView } from "./views/day.js";
 import { homeView, joinView, noRoomView } from "./views/home.js";
@@ -39,7 +39,7 @@ const conn = new Connection(
       import("./sound.js").then((m) => m.yourTurn()); // loaded at a first turn, not on a first visit
     }
     if (newTurn && s && s.phase === "night" && s.turn >= 0) say(t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }), lang());
-    changed();
+    changedSoon(); // not under a finger: its button would go before its click
   },
   (online) => {
     store.online = online;

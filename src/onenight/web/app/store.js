@@ -45,6 +45,30 @@ export function changed() {
   for (const fn of listeners) fn();
 }
 
+// A change that comes while a press is down (a frame) waits for the press's click: the
+// re-render would replace the button under the finger, and a press whose button went
+// before its release makes no click. A press held long (a card read) lets it through.
+let press = 0; // the timer of the press under way (0: none)
+let held = false;
+const flush = () => { if (held) { held = false; changed(); } };
+addEventListener("pointerdown", () => {
+  clearTimeout(press);
+  press = setTimeout(() => { press = 0; flush(); }, 1500);
+}, true);
+for (const end of ["pointerup", "pointercancel"]) {
+  addEventListener(end, () => {
+    if (press) setTimeout(flush); // after the click this release makes
+    clearTimeout(press);
+    press = 0;
+  }, true);
+}
+
+/** Tell the subscribers now, or right after the press under way. */
+export function changedSoon() {
+  if (press) held = true;
+  else changed();
+}
+
 /** The key of the night turn now: one tap per key. */
 export function turnKey() {
   const s = store.state;

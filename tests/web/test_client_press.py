@@ -1,0 +1,36 @@
+"""A tap is not lost to a frame that comes while the finger is down: every frame redraws
+the screen, and a button replaced between its press and its release makes no click (on a
+busy day chat, claims and voice frames come often; a loaded phone's tap lasts longer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.conftest import Server
+from web.client_helpers import QUICK, check_problems, seat_room, to_the_day, wait_phase
+
+
+def test_client_a_frame_during_a_press_does_not_lose_the_tap(browser: Any, server: Server) -> None:
+    _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=QUICK)
+    ann, bob, cat = players
+    try:
+        to_the_day(players, QUICK)
+        ann.page.locator("#end-day").scroll_into_view_if_needed()
+        end_day = ann.page.locator("#end-day").bounding_box()
+        assert end_day is not None
+        ann.page.mouse.move(end_day["x"] + end_day["width"] / 2, end_day["y"] + 10)
+        ann.page.mouse.down()
+        # While ann's finger is on "End the day", bob speaks: the line's frame reaches
+        # every page (cat's shows it; ann's has it too, the same broadcast).
+        bob.page.fill("#say", "wait, I have something to say")
+        bob.page.click(".say button[type=submit]")
+        cat.page.wait_for_selector("#log li:has-text('I have something')")
+        ann.page.wait_for_timeout(300)
+        ann.page.mouse.up()
+        # The tap counted: the day ends for everyone; the line is drawn on ann's page.
+        wait_phase(players, "vote", timeout=10)
+        assert "I have something" in ann.page.locator("#log").inner_text()
+        check_problems(players)
+    finally:
+        for p in players:
+            p.context.close()
