@@ -177,7 +177,7 @@ class ReasonerBot(BasicBot):
         if not total:
             return True
         honest = sum(
-            w.weight for w in worlds if not lies(w.game.setup.cards[seat], w.stories[seat], seat)
+            w.weight for w in worlds if not lies(w.setup.cards[seat], w.stories[seat], seat)
         )
         return honest >= total / 2
 
@@ -254,9 +254,9 @@ def taken_before(board: Sequence[Posted], n: int) -> list[Counter[str]]:
 
 def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
     """In a world: what each honest player who has not spoken yet will say."""
-    n = world.game.n
+    cards = world.setup.cards
+    n = len(cards)
     said = by_seat(board, n)
-    cards = world.game.setup.cards
     return [
         honest_claims(s, cards[s], world.stories[s])
         if s != seat and not said[s] and not lies(cards[s], world.stories[s], s)

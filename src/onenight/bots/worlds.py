@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from onenight.rules import (
     CENTER,
@@ -30,6 +30,7 @@ from onenight.rules import (
     Setup,
     Shield,
     Swap,
+    TurnPlan,
     View,
     action_from_json,
     swap,
@@ -43,24 +44,24 @@ from .lies import claimable_roles, fake_story_likelihood, lie_roles
 from .story import Event, fact_from_json, honest_claims, lies
 
 #: How likely an honest player's claims differ from what his night tells (model noise).
-EPSILON = 0.02
+EPSILON: Final = 0.02
 #: How often the model's Seer looks at two center cards rather than one player's card.
-SEER_CENTER = 0.15
+SEER_CENTER: Final = 0.15
 #: How often a sampled night follows a seat's claimed action when it can.
-STEER = 0.85
+STEER: Final = 0.85
 #: How much less likely a liar claims a role already claimed up to its count.
-OVERCLAIM = 0.1
+OVERCLAIM: Final = 0.1
 #: How much of the model of a liar is the simple way of lying (``basic``'s): a role seen
 #: free in the center, village cards only; the rest is any claimable role, any details.
-PATTERN = 0.7
+PATTERN: Final = 0.7
 #: How often a sampled deal gives a seat the role it claimed, when a copy is left.
-TRUST = 0.7
+TRUST: Final = 0.7
 
 #: Cards whose holder tells the truth by day whatever the night brings (village cards
 #: whose night never changes the role their holder believes he has: no copy, no look at
 #: his own card, no investigation). A deal that gives one to a seat that claimed another
 #: role makes that seat's claims nearly impossible (:data:`EPSILON`).
-SURELY_HONEST: frozenset[str] = frozenset(
+SURELY_HONEST: Final[frozenset[str]] = frozenset(
     r
     for r in R.ALL_ROLES
     if R.team_of(r) == R.TEAM_VILLAGE
@@ -71,36 +72,30 @@ SURELY_HONEST: frozenset[str] = frozenset(
 #: dropped before the engine replays them, the kept ones weigh 1/ROULETTE as much; the
 #: estimate stays exact). About 40% of the deals drawn at 5 players are such deals, and
 #: their worlds weigh next to nothing.
-ROULETTE = 0.1
+ROULETTE: Final = 0.1
 
 #: The facts that show a group of seats, and the roles that wake in that group.
-GROUPS: Mapping[str, frozenset[str]] = {
+GROUPS: Final[Mapping[str, frozenset[str]]] = {
     "wolves": R.WOLF_FAMILY,
     "masons": frozenset({R.MASON}),
     "tanners": frozenset({R.TANNER}),
 }
 
-_SWAPS = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
-_ONE_LOOK = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
+_SWAPS: Final = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
+_ONE_LOOK: Final = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
 
 
 @dataclass
 class World:
-    """One sampled world: its game after the night and its weight."""
+    """One sampled world: its deal, each seat's role at the end of its night, each seat's
+    night (its story) and its weight. The game that played the night is not kept: a
+    sampling keeps hundreds of worlds, and the collector would walk each game's lists
+    and dicts again and again while they live (about a tenth of a sampling's time)."""
 
-    game: Game
+    setup: Setup
+    end_roles: list[str]
     weight: float
     stories: list[list[Event]]
-    _end: list[str] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def end_roles(self) -> list[str]:
-        """Each seat's role at the end of the night (computed once: every decision that
-        weighs a world reads it, once per seat)."""
-        if self._end is None:
-            g = self.game
-            self._end = [g.end_role(g.board[s]) for s in range(g.n)]
-        return self._end
 
 
 class Knowledge:
@@ -131,12 +126,12 @@ class Knowledge:
 
 
 #: How often a sampled deal puts a card the seat itself saw where it saw it.
-KNOWN = 0.9
+KNOWN: Final = 0.9
 #: How often a sampled deal gives the seats the seat saw wake in its group (Werewolves,
 #: Masons) one of the group's cards, and the others none: who wakes follows from the deal
 #: (and a Doppelgänger's copy) alone, so nearly always; not always, so that no deal is
 #: ever ruled out by the proposal alone.
-GROUP_KNOWN = 0.99
+GROUP_KNOWN: Final = 0.99
 
 
 def preferences(
@@ -253,7 +248,7 @@ def _acts(choices: Sequence[Action]) -> list[Action]:
 #: this is computed once per decision, not once per sampled world (a world replays
 #: the whole night). Keyed by the decision itself (identity); bounded by the engine's
 #: own cache of decisions.
-_POLICY: dict[Decision, tuple[list[Action], list[float] | None]] = {}
+_POLICY: Final[dict[Decision, tuple[list[Action], list[float] | None]]] = {}
 
 
 def _policy(d: Decision) -> tuple[list[Action], list[float] | None]:
@@ -295,6 +290,10 @@ class Sampler:
         self.shield_bits = sum(1 << s for s in self.shields)
         #: The seats whose claims weigh a world (those who spoke, but this one).
         self.speakers = [s for s, cs in enumerate(self.claims) if cs and s != know.seat]
+        #: The night's turns: the same for every deal (they follow from the deck, never
+        #: from the deal), worked out for the first and handed to the others, as the
+        #: engine's own ``Dealer`` does.
+        self.plan: TurnPlan | None = None
         #: Deals dropped by the roulette in this sampling (they count as kept worlds
         #: towards a sampling's size, as they were before: a cheap draw, not a lost one).
         self.dropped = 0
@@ -388,6 +387,10 @@ class Sampler:
         center = tuple(placed[CENTER + i] for i in range(k.c))
         slots = draw_slots(dealt, k.copies, rng)
         setup = Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
+        if self.plan is None:
+            self.plan = setup.plan
+        else:
+            setup._plan = self.plan
         return setup, weight
 
     def lean(self, place: int, card: str) -> float:
@@ -436,7 +439,8 @@ class Sampler:
             if p is None:
                 p = memo[key] = self.likelihood(seat, cards[seat], story, self.claims[seat])
             weight *= p
-        return World(game, weight, stories)
+        board, end_role = game.board, game.end_role
+        return World(setup, [end_role(board[s]) for s in range(k.n)], weight, stories)
 
     def _night(self, game: Game, setup: Setup, rng: random.Random) -> float:
         k = self.know
