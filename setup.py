@@ -37,7 +37,7 @@ COMPILED = [
 ]
 BOTS = Path("src/onenight/bots")
 #: The reasoner's hot loop: what it runs for every sampled world and every scored story.
-COMPILED_BOTS = ["worlds", "story", "lies", "board"]
+COMPILED_BOTS = ["worlds", "story", "lies", "board", "weigh"]
 
 
 def ext_modules():
