@@ -196,8 +196,12 @@ def _category(kind: str) -> str:
     return kind
 
 
-def _proposal(kind: str, queue: list[tuple[str, Any]]) -> Action | None:
-    """The next claimed action for a decision of this kind (consumed from the queue)."""
+def _proposal(
+    kind: str, queue: list[tuple[str, Any]], views: dict[tuple[int, ...], View]
+) -> Action | None:
+    """The next claimed action for a decision of this kind (consumed from the queue).
+    A look is made once per set of targets (``views``): the same object each time, which
+    the sampler's steering remembers by identity."""
     cat = _category(kind)
     for i, (what, payload) in enumerate(queue):
         if what != cat:
@@ -207,13 +211,17 @@ def _proposal(kind: str, queue: list[tuple[str, Any]]) -> Action | None:
             return payload  # type: ignore[no-any-return]
         if kind == "seer_look":
             del queue[i]
-            return View(tuple(sorted(payload)))
-        first, rest = payload[0], payload[1:]
-        if rest:
-            queue[i] = ("view", rest)
+            targets = tuple(sorted(payload))
         else:
-            del queue[i]
-        return View((first,))
+            targets, rest = (payload[0],), payload[1:]
+            if rest:
+                queue[i] = ("view", rest)
+            else:
+                del queue[i]
+        view = views.get(targets)
+        if view is None:
+            view = views[targets] = View(targets)
+        return view
     return None
 
 
@@ -299,6 +307,14 @@ class Sampler:
         self.dropped = 0
         #: The speakers who claimed a role, and the role.
         self.claimed = [(s, r) for s in self.speakers if (r := self.roles[s]) is not None]
+        #: Where a wanted action (the seat's own, or one a claim describes: objects of
+        #: this sampler, kept alive by it) stands among an engine decision's actions:
+        #: its index, or -1 if it is not there. The actions are dataclasses, compared by
+        #: Python-level ``__eq__``: looked for once per (decision, action), not once per
+        #: world. The decision's own equal action is then applied, which the engine
+        #: recognises by identity.
+        self._index: dict[tuple[Decision, int], int] = {}
+        self._views: dict[tuple[int, ...], View] = {}
         #: P(claims | seat, card, night), per sampler (the claims are fixed in it).
         self._likelihoods: dict[tuple[int, str, tuple[Event, ...]], float] = {}
         #: The groups the seat saw wake: (their roles, the other seats in them).
@@ -453,6 +469,7 @@ class Sampler:
         learned, known = game.facts[me], k.facts
         checked = 0
         rand = rng.random
+        index = self._index
         while (d := game.decision) is not None:
             if len(learned) > checked:  # reject as soon as the seat would learn otherwise
                 if [_key(f) for f in learned[checked:]] != known[checked : len(learned)]:
@@ -461,9 +478,15 @@ class Sampler:
             seat = d.seat
             if seat == me:
                 action = next(mine, None)
-                if action is None or action not in d.legal:
+                if action is None:
                     return 0.0
-                game.apply(seat, action)
+                j = index.get((d, id(action)))
+                if j is None:
+                    choices = d.choices
+                    j = index[(d, id(action))] = choices.index(action) if action in d.legal else -1
+                if j < 0:
+                    return 0.0
+                game.apply(seat, d.choices[j])
                 continue
             acts, prior = _policy(d)
             kind = d.kind
@@ -476,17 +499,24 @@ class Sampler:
                 game.apply(seat, fits[int(rand() * len(fits))])
                 continue
             queue = queues.get(seat)
-            wanted = _proposal(kind, queue) if queue else None
+            wanted = _proposal(kind, queue, self._views) if queue else None
+            j = -1
+            if wanted is not None:
+                got = index.get((d, id(wanted)))
+                if got is None:
+                    got = index[(d, id(wanted))] = (
+                        acts.index(wanted) if wanted in d.legal and wanted in acts else -1
+                    )
+                j = got
             u = rand()
-            drawn = acts[_draw(prior, u)] if prior else acts[int(u * len(acts))]
-            if wanted is not None and wanted in d.legal and wanted in acts:
-                chosen = wanted if rand() < STEER else drawn
-                p = prior[acts.index(chosen)] if prior else 1.0 / len(acts)
-                q = (STEER if chosen == wanted else 0.0) + (1 - STEER) * p
+            i = _draw(prior, u) if prior else int(u * len(acts))
+            if j >= 0:  # the claimed action, or the model's draw (acts are distinct)
+                if rand() < STEER:
+                    i = j
+                p = prior[i] if prior else 1.0 / len(acts)
+                q = (STEER if i == j else 0.0) + (1 - STEER) * p
                 weight *= p / q
-            else:
-                chosen = drawn
-            game.apply(seat, chosen)
+            game.apply(seat, acts[i])
         return weight if next(mine, None) is None else 0.0
 
     def fitting(self, game: Game, seat: int, kind: str, acts: list[Action]) -> list[Action] | None:
