@@ -342,6 +342,13 @@ class Sampler:
         self.regions: list[tuple[str, list[int], bool]] = (
             [(R.SENTINEL, center, False)] if need == 0 and R.SENTINEL in one else []
         ) + [(card, players, True) for card in one[:need]]
+        #: Where each place's card goes in the deal (the seats, then the center), and
+        #: each place in the dealing order with where it goes and what its preference
+        #: points at (no cards: none), worked out once per sampling, not once per deal.
+        self.spot = {p: p if p < CENTER else know.n + p - CENTER for p in self.places}
+        self.steps: list[tuple[int, frozenset[str], float]] = [
+            (self.spot[p], *self.prefer.get(p, (frozenset(), 0.0))) for p in self.places
+        ]
 
     def deal(self, rng: random.Random) -> tuple[Setup, float] | None:
         """A deal with the seat's own card, and its importance weight.
@@ -350,7 +357,9 @@ class Sampler:
         its places, uniformly. Then the other cards, one place at a time, those places
         first that the seat's own facts or a claim point at a card (:func:`preferences`):
         the place gets one of those cards with that source's probability, else a uniform
-        draw. The weight corrects all this back to a uniform deal. None when no deal fits."""
+        draw. The weight corrects all this back to a uniform deal. None when no deal fits,
+        or when the Russian roulette drops it (:data:`ROULETTE`, counted in
+        :attr:`dropped`): before the deal is made into a ``Setup``."""
         k = self.know
         pool: tuple[str, ...] | None = None
         if k.draws:
@@ -363,34 +372,34 @@ class Sampler:
             cards.remove(k.card)
         else:
             cards = list(self.rest)
-        placed: dict[int, str] = {k.seat: k.card}
+        n = k.n
+        spots = [""] * (n + k.c)  # each place's card, "" while it has none
+        spots[k.seat] = k.card
+        spot = self.spot
         weight = 1.0
         rand = rng.random
         free = len(self.places)
         for card, region, required in self.regions:  # uniform: in each place alike
             if card not in cards and not required:
                 continue
-            open_ = [p for p in region if p not in placed]
+            open_ = [p for p in region if not spots[spot[p]]]
             if card not in cards or not open_:
                 return None
             # Where a preference points at the card (or away from it), more (or less) often.
             lean = [self.lean(p, card) for p in open_]
             i = _draw(lean, rand() * sum(lean))
-            placed[open_[i]] = card
+            spots[spot[open_[i]]] = card
             cards.remove(card)
             weight *= sum(lean) / lean[i] / free
             free -= 1
-        prefer = self.prefer
-        for place in self.places:
-            if place in placed:
+        for at, roles, trust in self.steps:
+            if spots[at]:
                 continue
             left = len(cards)
-            wanted = prefer.get(place)
-            fits = [i for i, x in enumerate(cards) if x in wanted[0]] if wanted else None
+            fits = [i for i, x in enumerate(cards) if x in roles] if roles else None
             if not fits:
-                placed[place] = cards.pop(int(rand() * left))
+                spots[at] = cards.pop(int(rand() * left))
                 continue
-            roles, trust = wanted  # type: ignore[misc]
             i = fits[int(rand() * len(fits))] if rand() < trust else int(rand() * left)
             card = cards[i]
             same = cards.count(card)
@@ -398,10 +407,17 @@ class Sampler:
             if card in roles:
                 q += trust * same / len(fits)
             weight *= same / left / q
-            placed[place] = cards.pop(i)
-        dealt = tuple(placed[s] for s in range(k.n))
-        center = tuple(placed[CENTER + i] for i in range(k.c))
+            spots[at] = cards.pop(i)
+        dealt = tuple(spots[:n])
         slots = draw_slots(dealt, k.copies, rng)
+        for seat, role in self.claimed:  # the Russian roulette, before the Setup is made
+            if dealt[seat] != role and dealt[seat] in SURELY_HONEST:
+                if rand() >= ROULETTE:
+                    self.dropped += 1
+                    return None
+                weight /= ROULETTE
+                break
+        center = tuple(spots[n:])
         setup = Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
         if self.plan is None:
             self.plan = setup.plan
@@ -424,13 +440,6 @@ class Sampler:
             return None
         setup, weight = dealt
         cards = setup.cards
-        for seat, role in self.claimed:
-            if cards[seat] != role and cards[seat] in SURELY_HONEST:
-                if rng.random() >= ROULETTE:
-                    self.dropped += 1
-                    return None
-                weight /= ROULETTE
-                break
         game = Game(setup)
         weight *= self._night(game, setup, rng)
         if weight == 0.0:
