@@ -315,6 +315,10 @@ class Sampler:
         #: recognises by identity.
         self._index: dict[tuple[Decision, int], int] = {}
         self._views: dict[tuple[int, ...], View] = {}
+        #: Per speaker: his claims' likelihood as any lie, and as the simple lie's made-up
+        #: night (:meth:`lie_likelihood`, :meth:`pattern_likelihood`).
+        self._lies: dict[int, float] = {}
+        self._fakes: dict[int, float] = {}
         #: P(claims | seat, card, night), per sampler (the claims are fixed in it).
         self._likelihoods: dict[tuple[int, str, tuple[Event, ...]], float] = {}
         #: The groups the seat saw wake: (their roles, the other seats in them).
@@ -572,12 +576,28 @@ class Sampler:
         if role is None or role not in roles:
             return 0.0
         p = roles.count(role) / len(roles)
-        return p * fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+        if claims is not self.claims[seat]:
+            return p * fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+        # A speaker's claims are fixed in a sampler: their made-up night's likelihood
+        # is worked out once per speaker, not once per night he is given.
+        fake = self._fakes.get(seat)
+        if fake is None:
+            fake = self._fakes[seat] = fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+        return p * fake
 
     def lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
         """P(a liar tells this story, lying any other way): a claimable role nobody had
         claimed up to its count when he spoke, uniformly (any other role: :data:`OVERCLAIM`
-        as likely), then each made-up detail uniformly among those the role could tell."""
+        as likely), then each made-up detail uniformly among those the role could tell.
+        Once per speaker for his claims on the board (they do not depend on the night)."""
+        if claims is not self.claims[seat]:
+            return self._lie_likelihood(seat, claims)
+        got = self._lies.get(seat)
+        if got is None:
+            got = self._lies[seat] = self._lie_likelihood(seat, claims)
+        return got
+
+    def _lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
         k = self.know
         n, c, rp = k.n, k.c, k.roles_p
         taken = self.taken[seat]
