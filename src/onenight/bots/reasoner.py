@@ -25,6 +25,7 @@ from .weigh import (
     Values,
     believe,
     exposure,
+    exposures,
     futures_of,
     honest_futures,
     side_values,
@@ -37,6 +38,7 @@ __all__ = [
     "Values",
     "believe",
     "exposure",
+    "exposures",
     "futures_of",
     "honest_futures",
     "suspicion_of",
@@ -133,10 +135,11 @@ class ReasonerBot(BasicBot):
         total = sum(w.weight for w in worlds)
         size = sum(deck.values())
         scores = []
-        for cand in candidates:
-            exposed = exposure(seat, cand, futures, board, deck) / total
+        for cand, exposed in zip(
+            candidates, exposures(seat, candidates, futures, board, deck), strict=True
+        ):
             common = deck.get(claimed_role(cand) or "", 0) / size
-            scores.append(exposed - COMMON * common)
+            scores.append(exposed / total - COMMON * common)
         best = min(scores)
         return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
