@@ -98,12 +98,15 @@ if [ "$compiled" = 1 ]; then
   wait "$build" || { tail -n 30 build/wheel.log; exit 1; }
   trap - EXIT
   export PYTHONPATH="$root/build/compiled"
-  python3 -c "import onenight.rules.game as g, sys; sys.exit(0 if g.__file__.endswith('.so') else 1)" \
-    || { echo "the mypyc build did not compile the engine" >&2; exit 1; }
+  python3 -c "import onenight.rules.game as g, onenight.bots.worlds as w, sys; sys.exit(0 if g.__file__.endswith('.so') and w.__file__.endswith('.so') else 1)" \
+    || { echo "the mypyc build did not compile the engine and the bots' sampler" >&2; exit 1; }
   if [ -d "$shared/examples" ]; then
     python3 "$shared/check.py" --quiet --cmd "python3 -m onenight.cli resolve" "$shared/examples"
   fi
   stage compiled tests
-  pytest -q -p no:cacheprovider tests/rules tests/engine
+  # and the compiled bots (docs/bots.md, "Third pass"): they decide exactly as the pure
+  # ones, replay exactly, and their worlds believe what rejection sampling believes
+  pytest -q -p no:cacheprovider tests/rules tests/engine tests/bots/test_bot_compiled.py \
+    tests/bots/test_bot_worlds.py "tests/bots/test_bot_play.py::test_seeded_bot_games_replay_exactly"
 fi
 stage done

@@ -79,7 +79,7 @@ def sampler_beliefs(
     out: list[dict[str, float]] = [defaultdict(float) for _ in range(know.n)]
     total = sum(w.weight for w in sample)
     for w in sample:
-        for s, card in enumerate(w.game.setup.cards):
+        for s, card in enumerate(w.setup.cards):
             out[s][card] += w.weight / total
     return out, total**2 / sum(w.weight**2 for w in sample)
 

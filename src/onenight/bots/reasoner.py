@@ -11,20 +11,40 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from onenight.rules import WOLF_FAMILY
-from onenight.rules.outcome import winners
 from onenight.rules.roles import WEREWOLF
 from onenight.session.claims import Claim, IAm, Posted, Think
 
 from .base import Reason, ViewDict
 from .basic import BasicBot, known_wolves, lie, table
-from .board import by_seat, claimed_role, clash, suspicion
+from .board import by_seat, claimed_role, suspicion
 from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
+from .weigh import (
+    Values,
+    believe,
+    exposure,
+    exposures,
+    futures_of,
+    honest_futures,
+    side_values,
+    wolf_probability,
+)
 from .worlds import SEER_CENTER, Knowledge, Sampler, World
+
+__all__ = [
+    "ReasonerBot",
+    "Values",
+    "believe",
+    "exposure",
+    "exposures",
+    "futures_of",
+    "honest_futures",
+    "suspicion_of",
+    "taken_before",
+    "wolf_probability",
+]
 
 #: Worlds kept per decision, and draws allowed to find them (counts, never a clock:
 #: a seeded bot must replay exactly).
@@ -115,10 +135,11 @@ class ReasonerBot(BasicBot):
         total = sum(w.weight for w in worlds)
         size = sum(deck.values())
         scores = []
-        for cand in candidates:
-            exposed = exposure(seat, cand, futures, board, deck) / total
+        for cand, exposed in zip(
+            candidates, exposures(seat, candidates, futures, board, deck), strict=True
+        ):
             common = deck.get(claimed_role(cand) or "", 0) / size
-            scores.append(exposed - COMMON * common)
+            scores.append(exposed / total - COMMON * common)
         best = min(scores)
         return self.rng.choice([c for c, s in zip(candidates, scores, strict=True) if s <= best])
 
@@ -177,35 +198,14 @@ class ReasonerBot(BasicBot):
         if not total:
             return True
         honest = sum(
-            w.weight for w in worlds if not lies(w.game.setup.cards[seat], w.stories[seat], seat)
+            w.weight for w in worlds if not lies(w.setup.cards[seat], w.stories[seat], seat)
         )
         return honest >= total / 2
 
     def values(self, view: ViewDict, worlds: Sequence[World]) -> Values:
         """Its side's chance of winning if each seat dies, and if nobody does; and the
         worlds' effective number (for the standard errors)."""
-        seat = int(view["seat"])
-        n, edition = len(view["players"]), view["edition"]
-        total = sum(w.weight for w in worlds)
-        value = [0.0] * n
-        circle = 0.0
-        # Worlds often end with the same roles: who wins is asked once per ending.
-        wins: dict[tuple[str, ...], tuple[list[bool], bool]] = {}
-        for w in worlds:
-            roles = tuple(w.end_roles)
-            got = wins.get(roles)
-            if got is None:
-                dies = [seat in winners(edition, roles, frozenset({t})) for t in range(n)]
-                dies[seat] = False
-                got = wins[roles] = (dies, seat in winners(edition, roles, frozenset()))
-            p = w.weight / total
-            for t in range(n):
-                if got[0][t]:
-                    value[t] += p
-            if got[1]:
-                circle += p
-        squares = sum(w.weight * w.weight for w in worlds)
-        return Values(value, circle, total * total / squares if squares else 0.0)
+        return side_values(int(view["seat"]), view["edition"], len(view["players"]), worlds)
 
     def choice(
         self, view: ViewDict, board: Sequence[Posted], worlds: Sequence[World]
@@ -225,16 +225,6 @@ class ReasonerBot(BasicBot):
         return target, value[target]
 
 
-@dataclass
-class Values:
-    """Its side's chance of winning if each seat dies (``value``), if nobody does
-    (``circle``), and the effective number of worlds behind them (``ess``)."""
-
-    value: list[float]
-    circle: float
-    ess: float
-
-
 def suspicion_of(view: ViewDict, board: Sequence[Posted]) -> list[float]:
     n, _, deck = table(view)
     return suspicion(board, n, deck)
@@ -250,75 +240,3 @@ def taken_before(board: Sequence[Posted], n: int) -> list[Counter[str]]:
         if isinstance(post.claim, IAm):
             taken[post.claim.role] += 1
     return [t if t is not None else taken.copy() for t in out]
-
-
-def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
-    """In a world: what each honest player who has not spoken yet will say."""
-    n = world.game.n
-    said = by_seat(board, n)
-    cards = world.game.setup.cards
-    return [
-        honest_claims(s, cards[s], world.stories[s])
-        if s != seat and not said[s] and not lies(cards[s], world.stories[s], s)
-        else []
-        for s in range(n)
-    ]
-
-
-#: What the honest players yet to speak will say (per seat), and the weight of the
-#: worlds in which they say it.
-Futures = dict[tuple[tuple[Claim, ...], ...], float]
-
-
-def futures_of(seat: int, worlds: Sequence[World], board: Sequence[Posted]) -> Futures:
-    out: Futures = {}
-    for w in worlds:
-        key = tuple(tuple(cs) for cs in honest_futures(seat, w, board))
-        out[key] = out.get(key, 0.0) + w.weight
-    return out
-
-
-def exposure(
-    seat: int, story: list[Claim], futures: Futures, board: Sequence[Posted], deck: dict[str, int]
-) -> float:
-    """The weight of the worlds in which this story will be contradicted: by a player who
-    already spoke, by an honest player yet to speak, or by more claims of a role than the
-    deck holds."""
-    n = len(next(iter(futures))) if futures else 0
-    said = by_seat(board, n)
-    if any(said[s] and clash(seat, story, s, said[s], deck) for s in range(n)):
-        return sum(futures.values())
-    role = claimed_role(story)
-    claimed = sum(1 for s in range(n) if said[s] and claimed_role(said[s]) == role)
-    seen: dict[tuple[int, tuple[Claim, ...]], bool] = {}
-    out = 0.0
-    for future, weight in futures.items():
-        count = claimed + 1 + sum(1 for cs in future if cs and claimed_role(cs) == role)
-        if count > deck.get(role or "", 0):
-            out += weight
-            continue
-        for s, cs in enumerate(future):
-            if cs:
-                key = (s, cs)
-                if key not in seen:
-                    seen[key] = clash(seat, story, s, cs, deck)
-                if seen[key]:
-                    out += weight
-                    break
-    return out
-
-
-def believe(worlds: Sequence[World], n: int) -> list[dict[str, float]]:
-    """Each seat's end-role distribution over weighted worlds."""
-    total = sum(w.weight for w in worlds)
-    out: list[dict[str, float]] = [{} for _ in range(n)]
-    for w in worlds:
-        p = w.weight / total
-        for s, role in enumerate(w.end_roles):
-            out[s][role] = out[s].get(role, 0.0) + p
-    return out
-
-
-def wolf_probability(beliefs: Sequence[dict[str, float]]) -> list[float]:
-    """P(seat is a Werewolf at the end), from end-role beliefs."""
-    return [sum(p for r, p in b.items() if r in WOLF_FAMILY) for b in beliefs]

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from onenight.rules import (
     CENTER,
@@ -30,6 +30,7 @@ from onenight.rules import (
     Setup,
     Shield,
     Swap,
+    TurnPlan,
     View,
     action_from_json,
     swap,
@@ -43,24 +44,24 @@ from .lies import claimable_roles, fake_story_likelihood, lie_roles
 from .story import Event, fact_from_json, honest_claims, lies
 
 #: How likely an honest player's claims differ from what his night tells (model noise).
-EPSILON = 0.02
+EPSILON: Final = 0.02
 #: How often the model's Seer looks at two center cards rather than one player's card.
-SEER_CENTER = 0.15
+SEER_CENTER: Final = 0.15
 #: How often a sampled night follows a seat's claimed action when it can.
-STEER = 0.85
+STEER: Final = 0.85
 #: How much less likely a liar claims a role already claimed up to its count.
-OVERCLAIM = 0.1
+OVERCLAIM: Final = 0.1
 #: How much of the model of a liar is the simple way of lying (``basic``'s): a role seen
 #: free in the center, village cards only; the rest is any claimable role, any details.
-PATTERN = 0.7
+PATTERN: Final = 0.7
 #: How often a sampled deal gives a seat the role it claimed, when a copy is left.
-TRUST = 0.7
+TRUST: Final = 0.7
 
 #: Cards whose holder tells the truth by day whatever the night brings (village cards
 #: whose night never changes the role their holder believes he has: no copy, no look at
 #: his own card, no investigation). A deal that gives one to a seat that claimed another
 #: role makes that seat's claims nearly impossible (:data:`EPSILON`).
-SURELY_HONEST: frozenset[str] = frozenset(
+SURELY_HONEST: Final[frozenset[str]] = frozenset(
     r
     for r in R.ALL_ROLES
     if R.team_of(r) == R.TEAM_VILLAGE
@@ -71,36 +72,30 @@ SURELY_HONEST: frozenset[str] = frozenset(
 #: dropped before the engine replays them, the kept ones weigh 1/ROULETTE as much; the
 #: estimate stays exact). About 40% of the deals drawn at 5 players are such deals, and
 #: their worlds weigh next to nothing.
-ROULETTE = 0.1
+ROULETTE: Final = 0.1
 
 #: The facts that show a group of seats, and the roles that wake in that group.
-GROUPS: Mapping[str, frozenset[str]] = {
+GROUPS: Final[Mapping[str, frozenset[str]]] = {
     "wolves": R.WOLF_FAMILY,
     "masons": frozenset({R.MASON}),
     "tanners": frozenset({R.TANNER}),
 }
 
-_SWAPS = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
-_ONE_LOOK = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
+_SWAPS: Final = frozenset({"rob", "trouble", "drunk", "witch_swap", "alpha_swap"})
+_ONE_LOOK: Final = frozenset({"center_look", "look", "investigate", "witch_look", "lone_peek"})
 
 
 @dataclass
 class World:
-    """One sampled world: its game after the night and its weight."""
+    """One sampled world: its deal, each seat's role at the end of its night, each seat's
+    night (its story) and its weight. The game that played the night is not kept: a
+    sampling keeps hundreds of worlds, and the collector would walk each game's lists
+    and dicts again and again while they live (about a tenth of a sampling's time)."""
 
-    game: Game
+    setup: Setup
+    end_roles: list[str]
     weight: float
     stories: list[list[Event]]
-    _end: list[str] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def end_roles(self) -> list[str]:
-        """Each seat's role at the end of the night (computed once: every decision that
-        weighs a world reads it, once per seat)."""
-        if self._end is None:
-            g = self.game
-            self._end = [g.end_role(g.board[s]) for s in range(g.n)]
-        return self._end
 
 
 class Knowledge:
@@ -131,12 +126,12 @@ class Knowledge:
 
 
 #: How often a sampled deal puts a card the seat itself saw where it saw it.
-KNOWN = 0.9
+KNOWN: Final = 0.9
 #: How often a sampled deal gives the seats the seat saw wake in its group (Werewolves,
 #: Masons) one of the group's cards, and the others none: who wakes follows from the deal
 #: (and a Doppelgänger's copy) alone, so nearly always; not always, so that no deal is
 #: ever ruled out by the proposal alone.
-GROUP_KNOWN = 0.99
+GROUP_KNOWN: Final = 0.99
 
 
 def preferences(
@@ -201,8 +196,12 @@ def _category(kind: str) -> str:
     return kind
 
 
-def _proposal(kind: str, queue: list[tuple[str, Any]]) -> Action | None:
-    """The next claimed action for a decision of this kind (consumed from the queue)."""
+def _proposal(
+    kind: str, queue: list[tuple[str, Any]], views: dict[tuple[int, ...], View]
+) -> Action | None:
+    """The next claimed action for a decision of this kind (consumed from the queue).
+    A look is made once per set of targets (``views``): the same object each time, which
+    the sampler's steering remembers by identity."""
     cat = _category(kind)
     for i, (what, payload) in enumerate(queue):
         if what != cat:
@@ -212,13 +211,17 @@ def _proposal(kind: str, queue: list[tuple[str, Any]]) -> Action | None:
             return payload  # type: ignore[no-any-return]
         if kind == "seer_look":
             del queue[i]
-            return View(tuple(sorted(payload)))
-        first, rest = payload[0], payload[1:]
-        if rest:
-            queue[i] = ("view", rest)
+            targets = tuple(sorted(payload))
         else:
-            del queue[i]
-        return View((first,))
+            targets, rest = (payload[0],), payload[1:]
+            if rest:
+                queue[i] = ("view", rest)
+            else:
+                del queue[i]
+        view = views.get(targets)
+        if view is None:
+            view = views[targets] = View(targets)
+        return view
     return None
 
 
@@ -253,7 +256,7 @@ def _acts(choices: Sequence[Action]) -> list[Action]:
 #: this is computed once per decision, not once per sampled world (a world replays
 #: the whole night). Keyed by the decision itself (identity); bounded by the engine's
 #: own cache of decisions.
-_POLICY: dict[Decision, tuple[list[Action], list[float] | None]] = {}
+_POLICY: Final[dict[Decision, tuple[list[Action], list[float] | None]]] = {}
 
 
 def _policy(d: Decision) -> tuple[list[Action], list[float] | None]:
@@ -295,11 +298,27 @@ class Sampler:
         self.shield_bits = sum(1 << s for s in self.shields)
         #: The seats whose claims weigh a world (those who spoke, but this one).
         self.speakers = [s for s, cs in enumerate(self.claims) if cs and s != know.seat]
+        #: The night's turns: the same for every deal (they follow from the deck, never
+        #: from the deal), worked out for the first and handed to the others, as the
+        #: engine's own ``Dealer`` does.
+        self.plan: TurnPlan | None = None
         #: Deals dropped by the roulette in this sampling (they count as kept worlds
         #: towards a sampling's size, as they were before: a cheap draw, not a lost one).
         self.dropped = 0
         #: The speakers who claimed a role, and the role.
         self.claimed = [(s, r) for s in self.speakers if (r := self.roles[s]) is not None]
+        #: Where a wanted action (the seat's own, or one a claim describes: objects of
+        #: this sampler, kept alive by it) stands among an engine decision's actions:
+        #: its index, or -1 if it is not there. The actions are dataclasses, compared by
+        #: Python-level ``__eq__``: looked for once per (decision, action), not once per
+        #: world. The decision's own equal action is then applied, which the engine
+        #: recognises by identity.
+        self._index: dict[tuple[Decision, int], int] = {}
+        self._views: dict[tuple[int, ...], View] = {}
+        #: Per speaker: his claims' likelihood as any lie, and as the simple lie's made-up
+        #: night (:meth:`lie_likelihood`, :meth:`pattern_likelihood`).
+        self._lies: dict[int, float] = {}
+        self._fakes: dict[int, float] = {}
         #: P(claims | seat, card, night), per sampler (the claims are fixed in it).
         self._likelihoods: dict[tuple[int, str, tuple[Event, ...]], float] = {}
         #: The groups the seat saw wake: (their roles, the other seats in them).
@@ -327,6 +346,13 @@ class Sampler:
         self.regions: list[tuple[str, list[int], bool]] = (
             [(R.SENTINEL, center, False)] if need == 0 and R.SENTINEL in one else []
         ) + [(card, players, True) for card in one[:need]]
+        #: Where each place's card goes in the deal (the seats, then the center), and
+        #: each place in the dealing order with where it goes and what its preference
+        #: points at (no cards: none), worked out once per sampling, not once per deal.
+        self.spot = {p: p if p < CENTER else know.n + p - CENTER for p in self.places}
+        self.steps: list[tuple[int, frozenset[str], float]] = [
+            (self.spot[p], *self.prefer.get(p, (frozenset(), 0.0))) for p in self.places
+        ]
 
     def deal(self, rng: random.Random) -> tuple[Setup, float] | None:
         """A deal with the seat's own card, and its importance weight.
@@ -335,7 +361,9 @@ class Sampler:
         its places, uniformly. Then the other cards, one place at a time, those places
         first that the seat's own facts or a claim point at a card (:func:`preferences`):
         the place gets one of those cards with that source's probability, else a uniform
-        draw. The weight corrects all this back to a uniform deal. None when no deal fits."""
+        draw. The weight corrects all this back to a uniform deal. None when no deal fits,
+        or when the Russian roulette drops it (:data:`ROULETTE`, counted in
+        :attr:`dropped`): before the deal is made into a ``Setup``."""
         k = self.know
         pool: tuple[str, ...] | None = None
         if k.draws:
@@ -348,34 +376,34 @@ class Sampler:
             cards.remove(k.card)
         else:
             cards = list(self.rest)
-        placed: dict[int, str] = {k.seat: k.card}
+        n = k.n
+        spots = [""] * (n + k.c)  # each place's card, "" while it has none
+        spots[k.seat] = k.card
+        spot = self.spot
         weight = 1.0
         rand = rng.random
         free = len(self.places)
         for card, region, required in self.regions:  # uniform: in each place alike
             if card not in cards and not required:
                 continue
-            open_ = [p for p in region if p not in placed]
+            open_ = [p for p in region if not spots[spot[p]]]
             if card not in cards or not open_:
                 return None
             # Where a preference points at the card (or away from it), more (or less) often.
             lean = [self.lean(p, card) for p in open_]
             i = _draw(lean, rand() * sum(lean))
-            placed[open_[i]] = card
+            spots[spot[open_[i]]] = card
             cards.remove(card)
             weight *= sum(lean) / lean[i] / free
             free -= 1
-        prefer = self.prefer
-        for place in self.places:
-            if place in placed:
+        for at, roles, trust in self.steps:
+            if spots[at]:
                 continue
             left = len(cards)
-            wanted = prefer.get(place)
-            fits = [i for i, x in enumerate(cards) if x in wanted[0]] if wanted else None
+            fits = [i for i, x in enumerate(cards) if x in roles] if roles else None
             if not fits:
-                placed[place] = cards.pop(int(rand() * left))
+                spots[at] = cards.pop(int(rand() * left))
                 continue
-            roles, trust = wanted  # type: ignore[misc]
             i = fits[int(rand() * len(fits))] if rand() < trust else int(rand() * left)
             card = cards[i]
             same = cards.count(card)
@@ -383,11 +411,22 @@ class Sampler:
             if card in roles:
                 q += trust * same / len(fits)
             weight *= same / left / q
-            placed[place] = cards.pop(i)
-        dealt = tuple(placed[s] for s in range(k.n))
-        center = tuple(placed[CENTER + i] for i in range(k.c))
+            spots[at] = cards.pop(i)
+        dealt = tuple(spots[:n])
         slots = draw_slots(dealt, k.copies, rng)
+        for seat, role in self.claimed:  # the Russian roulette, before the Setup is made
+            if dealt[seat] != role and dealt[seat] in SURELY_HONEST:
+                if rand() >= ROULETTE:
+                    self.dropped += 1
+                    return None
+                weight /= ROULETTE
+                break
+        center = tuple(spots[n:])
         setup = Setup(k.edition, k.players, dealt, center, k.center_wolf, None, slots, pool)
+        if self.plan is None:
+            self.plan = setup.plan
+        else:
+            setup._plan = self.plan
         return setup, weight
 
     def lean(self, place: int, card: str) -> float:
@@ -405,13 +444,6 @@ class Sampler:
             return None
         setup, weight = dealt
         cards = setup.cards
-        for seat, role in self.claimed:
-            if cards[seat] != role and cards[seat] in SURELY_HONEST:
-                if rng.random() >= ROULETTE:
-                    self.dropped += 1
-                    return None
-                weight /= ROULETTE
-                break
         game = Game(setup)
         weight *= self._night(game, setup, rng)
         if weight == 0.0:
@@ -436,7 +468,8 @@ class Sampler:
             if p is None:
                 p = memo[key] = self.likelihood(seat, cards[seat], story, self.claims[seat])
             weight *= p
-        return World(game, weight, stories)
+        board, end_role = game.board, game.end_role
+        return World(setup, [end_role(board[s]) for s in range(k.n)], weight, stories)
 
     def _night(self, game: Game, setup: Setup, rng: random.Random) -> float:
         k = self.know
@@ -449,6 +482,7 @@ class Sampler:
         learned, known = game.facts[me], k.facts
         checked = 0
         rand = rng.random
+        index = self._index
         while (d := game.decision) is not None:
             if len(learned) > checked:  # reject as soon as the seat would learn otherwise
                 if [_key(f) for f in learned[checked:]] != known[checked : len(learned)]:
@@ -457,9 +491,15 @@ class Sampler:
             seat = d.seat
             if seat == me:
                 action = next(mine, None)
-                if action is None or action not in d.legal:
+                if action is None:
                     return 0.0
-                game.apply(seat, action)
+                j = index.get((d, id(action)))
+                if j is None:
+                    choices = d.choices
+                    j = index[(d, id(action))] = choices.index(action) if action in d.legal else -1
+                if j < 0:
+                    return 0.0
+                game.apply(seat, d.choices[j])
                 continue
             acts, prior = _policy(d)
             kind = d.kind
@@ -472,17 +512,24 @@ class Sampler:
                 game.apply(seat, fits[int(rand() * len(fits))])
                 continue
             queue = queues.get(seat)
-            wanted = _proposal(kind, queue) if queue else None
+            wanted = _proposal(kind, queue, self._views) if queue else None
+            j = -1
+            if wanted is not None:
+                got = index.get((d, id(wanted)))
+                if got is None:
+                    got = index[(d, id(wanted))] = (
+                        acts.index(wanted) if wanted in d.legal and wanted in acts else -1
+                    )
+                j = got
             u = rand()
-            drawn = acts[_draw(prior, u)] if prior else acts[int(u * len(acts))]
-            if wanted is not None and wanted in d.legal and wanted in acts:
-                chosen = wanted if rand() < STEER else drawn
-                p = prior[acts.index(chosen)] if prior else 1.0 / len(acts)
-                q = (STEER if chosen == wanted else 0.0) + (1 - STEER) * p
+            i = _draw(prior, u) if prior else int(u * len(acts))
+            if j >= 0:  # the claimed action, or the model's draw (acts are distinct)
+                if rand() < STEER:
+                    i = j
+                p = prior[i] if prior else 1.0 / len(acts)
+                q = (STEER if i == j else 0.0) + (1 - STEER) * p
                 weight *= p / q
-            else:
-                chosen = drawn
-            game.apply(seat, chosen)
+            game.apply(seat, acts[i])
         return weight if next(mine, None) is None else 0.0
 
     def fitting(self, game: Game, seat: int, kind: str, acts: list[Action]) -> list[Action] | None:
@@ -529,12 +576,28 @@ class Sampler:
         if role is None or role not in roles:
             return 0.0
         p = roles.count(role) / len(roles)
-        return p * fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+        if claims is not self.claims[seat]:
+            return p * fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+        # A speaker's claims are fixed in a sampler: their made-up night's likelihood
+        # is worked out once per speaker, not once per night he is given.
+        fake = self._fakes.get(seat)
+        if fake is None:
+            fake = self._fakes[seat] = fake_story_likelihood(claims, seat, k.n, k.c, k.deck_counts)
+        return p * fake
 
     def lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
         """P(a liar tells this story, lying any other way): a claimable role nobody had
         claimed up to its count when he spoke, uniformly (any other role: :data:`OVERCLAIM`
-        as likely), then each made-up detail uniformly among those the role could tell."""
+        as likely), then each made-up detail uniformly among those the role could tell.
+        Once per speaker for his claims on the board (they do not depend on the night)."""
+        if claims is not self.claims[seat]:
+            return self._lie_likelihood(seat, claims)
+        got = self._lies.get(seat)
+        if got is None:
+            got = self._lies[seat] = self._lie_likelihood(seat, claims)
+        return got
+
+    def _lie_likelihood(self, seat: int, claims: Sequence[Claim]) -> float:
         k = self.know
         n, c, rp = k.n, k.c, k.roles_p
         taken = self.taken[seat]
