@@ -426,7 +426,7 @@ class Sampler:
         if self.plan is None:
             self.plan = setup.plan
         else:
-            setup._plan = self.plan
+            setup.share_plan(self.plan)
         return setup, weight
 
     def lean(self, place: int, card: str) -> float:

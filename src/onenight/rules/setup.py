@@ -92,6 +92,11 @@ class Setup:
             plan = self._plan = turn_plan(EDITIONS[self.edition].id, self.pool or self.deck)
         return plan
 
+    def share_plan(self, plan: TurnPlan) -> None:
+        """Take the turn plan of another deal of the same deck (the plan follows from the
+        deck alone): who deals many hands of one deck works it out once."""
+        self._plan = plan
+
     def _fields(self) -> tuple[object, ...]:
         return (
             self.edition,
