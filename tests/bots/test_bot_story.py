@@ -7,7 +7,17 @@ from typing import Any
 from onenight.bots import BasicBot
 from onenight.bots.story import honest_claims, known_role, lies
 from onenight.rules import CENTER, Game, Setup, action_from_json
-from onenight.session.claims import Copied, IAm, Nothing, Partners, Saw, SawWolves, Took, swapped
+from onenight.session.claims import (
+    Copied,
+    IAm,
+    Nothing,
+    Partners,
+    Saw,
+    SawTanners,
+    SawWolves,
+    Took,
+    swapped,
+)
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 
@@ -93,6 +103,16 @@ def test_masons_name_each_other() -> None:
     game, bots = night(cards, ["robber", "drunk", "insomniac"], {"seer": {"type": "pass"}})
     assert claims_of(game, bots, 0) == [IAm("mason"), Partners((2,))]
     assert claims_of(game, bots, 2) == [IAm("mason"), Partners((0,))]
+
+
+def test_the_apprentice_tanner_tells_the_tanner_she_saw_or_that_she_became_one() -> None:
+    # RULES.md: she wakes and sees the Tanner; if no player holds the Tanner, she is one.
+    cards = ["apprentice_tanner", "villager", "tanner", "seer", "robber"]
+    game, bots = night(cards, ["werewolf", "werewolf", "troublemaker"], {})
+    assert claims_of(game, bots, 0) == [IAm("apprentice_tanner"), SawTanners((2,))]
+    cards = ["apprentice_tanner", "villager", "insomniac", "seer", "robber"]
+    game, bots = night(cards, ["werewolf", "tanner", "troublemaker"], {})
+    assert claims_of(game, bots, 0) == [IAm("apprentice_tanner"), SawTanners(())]
 
 
 def test_minion_lies_and_a_seen_werewolf_list_is_a_claim() -> None:

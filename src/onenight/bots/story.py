@@ -34,6 +34,7 @@ from onenight.session.claims import (
     Partners,
     Revealed,
     Saw,
+    SawTanners,
     SawWolves,
     Shielded,
     Took,
@@ -124,6 +125,9 @@ def honest_claims(seat: int, dealt: str, story: Iterable[Event]) -> list[Claim]:
         elif item.kind == "masons":
             flush()
             claims.append(Partners(item.seats))
+        elif item.kind == "tanners":  # the Apprentice Tanner's: none, she became one
+            flush()
+            claims.append(SawTanners(item.seats))
         elif item.kind == "acted":
             flush()
             claims.append(Moved(item.seats))
