@@ -304,13 +304,10 @@ def seat_players(
     return code
 
 
-def to_the_day(players: Sequence[Player], timers: dict[str, float]) -> None:
-    """The host starts the game; the night is played by taps on every page with
-    :data:`FAST` timers, slept through with :data:`QUICK` ones; the day opens."""
+def to_the_day(players: Sequence[Player]) -> None:
+    """The host starts a game seated with :data:`QUICK` timers; the night is slept
+    through (its deal lasts a turn: not there to see); the day opens."""
     players[0].page.click("#start")
-    if timers is not QUICK:
-        wait_phase(players, "deal")  # the deal lasts a turn: not there to see with QUICK
-        play_night(list(players))
     wait_phase(players, "day")
 
 

@@ -76,7 +76,7 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
     langs = {"ann": "en", "bob": "fr", "cat": "ja", "eve": "en"}
     try:
         seat_players(server.http, players, DECK3, QUICK, watchers=[eve])
-        to_the_day(players, QUICK)
+        to_the_day(players)
         wait_phase(everyone, "day")
         # A spectator reads claims but makes none.
         assert eve.page.locator("#claims").count() == 0
@@ -219,7 +219,7 @@ def test_client_every_nights_claim_from_taps_read_by_each_page_and_the_tv(
     try:
         code = seat_players(server.http, players, NIGHTS, QUICK)
         open_tv(tv, server, code)
-        to_the_day(players, QUICK)
+        to_the_day(players)
         tv.page.wait_for_selector("main.tv-day #tv-claims")
 
         # ann, a Werewolf: "the werewolves are bob" (never herself: she is one of them).
@@ -359,7 +359,7 @@ def three_phones(
         code = seat_players(server.http, players, deck, QUICK)
         if tv is not None:
             open_tv(tv, server, code)
-        to_the_day(players, QUICK)
+        to_the_day(players)
     except BaseException:
         for p in [*players, *([tv] if tv else [])]:
             p.context.close()
@@ -583,7 +583,7 @@ def test_client_result_opens_with_the_team_verdict_for_each_reader(
     langs = {"ann": "en", "bob": "fr", cat.name: "ja", "eve": "en"}
     try:
         code = seat_players(server.http, players, DECK3, QUICK, watchers=[eve])
-        to_the_day(players, QUICK)
+        to_the_day(players)
         wait_phase(everyone, "day")
         ann.page.click("#end-day")
         wait_phase(everyone, "vote")

@@ -236,7 +236,7 @@ def test_client_each_games_talk_opens_on_its_separator(browser: Any, server: Ser
     _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], deck=SLEEPY, timers=QUICK)
     ann, bob, cat = players
     try:
-        to_the_day(players, QUICK)
+        to_the_day(players)
         talk(bob, "first game, first line")
         talk(ann, "psst cat", to="2")
         cat.page.wait_for_selector("#log li.whisper:has-text('psst cat')")
@@ -254,7 +254,7 @@ def test_client_each_games_talk_opens_on_its_separator(browser: Any, server: Ser
         assert "?" not in bob.page.locator("#log").inner_text()
         talk(cat, "good game")
         ann.page.wait_for_selector("#log li:has-text('good game')")
-        to_the_day(players, QUICK)
+        to_the_day(players)
         talk(cat, "second game now")
         bob.page.wait_for_selector("#log li:has-text('second game now')")
         bob.page.reload()  # the whole log comes back from the server

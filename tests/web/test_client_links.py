@@ -19,7 +19,9 @@ from web.client_helpers import (
     set_timers,
 )
 
-QUICK = {"turn": 0.6, "jitter": 0, "day": 600, "vote": 600}
+#: A short night with bots, still long enough for the page to be seen in its deal or
+#: night before the day (client_helpers.QUICK's 0.3 s turns may be over by then).
+BOTS_NIGHT = {"turn": 0.6, "jitter": 0, "day": 600, "vote": 600}
 
 
 def game_with_bots(browser: Any, base: str) -> tuple[str, Player]:
@@ -30,7 +32,7 @@ def game_with_bots(browser: Any, base: str) -> tuple[str, Player]:
         ann.page.check(f"#bot-{level}")
         ann.page.click("#add-bot")
         ann.page.locator("#players li.bot .mname", has_text=name).wait_for()
-    set_timers(ann, QUICK)
+    set_timers(ann, BOTS_NIGHT)
     ann.page.click("#start")
     ann.page.wait_for_selector("main.screen.deal, main.screen.night")
     return code, ann

@@ -14,7 +14,7 @@ def test_client_a_frame_during_a_press_does_not_lose_the_tap(browser: Any, serve
     _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=QUICK)
     ann, bob, cat = players
     try:
-        to_the_day(players, QUICK)
+        to_the_day(players)
         ann.page.locator("#end-day").scroll_into_view_if_needed()
         end_day = ann.page.locator("#end-day").bounding_box()
         assert end_day is not None

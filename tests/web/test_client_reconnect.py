@@ -66,7 +66,7 @@ def test_client_server_killed_mid_day_every_page_reconnects(
         # While the server is down, the browser reports the refused connections.
         p.problems.allow(r"WebSocket|/ws|ERR_CONNECTION_REFUSED")
     try:
-        to_the_day(players, QUICK)
+        to_the_day(players)
         own_server.kill()
         for p in players:
             p.page.wait_for_selector("#status.offline:not(:empty)")

@@ -48,7 +48,7 @@ def test_client_a_whisper_is_read_only_by_its_target(browser: Any, server: Serve
     _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=QUICK)
     ann, bob, cat = players
     try:
-        to_the_day(players, QUICK)
+        to_the_day(players)
         ann.page.select_option("#say-to", "1")  # bob's seat
         # Someone talks meanwhile (the page redraws): the whisper is still a whisper.
         cat.page.fill("#say", "good morning")

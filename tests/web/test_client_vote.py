@@ -16,7 +16,7 @@ def test_client_vote_shows_who_voted_warns_at_the_end_and_closes(
     _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=timers)
     ann, bob, cat = players
     try:
-        to_the_day(players, QUICK)
+        to_the_day(players)
         ann.page.click("#end-day")
         wait_phase(players, "vote")
         assert cat.page.locator("#hurry").inner_text() == ""
