@@ -89,7 +89,12 @@ def test_client_day_card_chip_my_night_counts_and_ready_to_vote(
             # Face down: the bar says "My card" and not which.
             assert chip.inner_text().strip() == "My card"
             assert cards[p.name] not in chip.inner_text()
-            box = chip.bounding_box()
+            # Measured once shown: a redraw under way (a frame) can leave it unmeasured.
+            box = None
+            for _ in range(50):
+                expect(chip).to_be_visible()
+                if (box := chip.bounding_box()) is not None:
+                    break
             assert box is not None
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.mouse.down()
