@@ -22,10 +22,19 @@ PG_URL = os.environ.get(
 )
 
 
+#: Ports this process has handed out: the kernel may hand a released port out again, and
+#: two servers of one cluster given the same one would both answer "ready" from the first.
+_given: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        if port not in _given:
+            _given.add(port)
+            return port
 
 
 class Server:
@@ -45,6 +54,7 @@ class Server:
         ]  # fmt: skip
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.log_from = 0  #: where this start's lines begin in the log
 
     @property
     def url(self) -> str:
@@ -63,6 +73,7 @@ class Server:
         processes start side by side."""
         cmd = [sys.executable, "-m", "onenight.server", "--port", str(self.port), "--db", self.db]
         cmd += ["--bus", self.bus, *self.start_args]
+        self.log_from = self.log.stat().st_size if self.log.exists() else 0
         with self.log.open("ab") as out:
             env = {**os.environ, **self.env}
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -74,7 +85,11 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
-                if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
+                # Its own "listening" line, not only an answer on its port: another
+                # process that holds the port (this one then fails to bind) answers too.
+                if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200 and (
+                    b"is listening" in self.log.read_bytes()[self.log_from :]
+                ):
                     return
             except httpx.HTTPError:
                 pass
