@@ -9,16 +9,24 @@ from typing import Any
 from server.conftest import Server
 from web.client_helpers import QUICK, check_problems, seat_room, to_the_day, wait_phase
 
+END_DAY_CENTRE = """() => {
+  const button = document.getElementById("end-day");
+  button.scrollIntoView({ block: "center" });
+  const box = button.getBoundingClientRect();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}"""
+
 
 def test_client_a_frame_during_a_press_does_not_lose_the_tap(browser: Any, server: Server) -> None:
     _, players = seat_room(browser, server.http, ["ann", "bob", "cat"], timers=QUICK)
     ann, bob, cat = players
     try:
         to_the_day(players)
-        ann.page.locator("#end-day").scroll_into_view_if_needed()
-        end_day = ann.page.locator("#end-day").bounding_box()
-        assert end_day is not None
-        ann.page.mouse.move(end_day["x"] + end_day["width"] / 2, end_day["y"] + 10)
+        # Scrolled to and measured in one call: a frame redraws the button at any time
+        # (the redrawn screen keeps its scroll, so the place stays right).
+        ann.page.wait_for_selector("#end-day")
+        x, y = ann.page.evaluate(END_DAY_CENTRE)
+        ann.page.mouse.move(x, y)
         ann.page.mouse.down()
         # While ann's finger is on "End the day", bob speaks: the line's frame reaches
         # every page (cat's shows it; ann's has it too, the same broadcast).
