@@ -13,6 +13,20 @@ from contextlib import contextmanager
 
 import httpx
 
+#: Playwright's own ``--disable-features`` (its chromiumSwitches.ts): Chromium reads the
+#: last such flag only, so a list of ours must repeat them.
+PLAYWRIGHT_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch",
+]  # fmt: skip
+#: Chromium 156 loads the address bar's popups (chrome://omnibox-popup.top-chrome, two
+#: WebUI pages in a renderer of their own) for every window, and every browser context
+#: is a window: half a CPU-second a context that a headless page never shows.
+UNSHOWN = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -21,6 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + UNSHOWN),
 ]
 
 

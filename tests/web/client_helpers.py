@@ -50,9 +50,18 @@ class Player:
     requests: list[str]  #: every URL the page asked for
 
 
-def open_player(browser: Any, name: str, locale: str = "en-US", **options: Any) -> Player:
-    """A new browser context (its own localStorage: one phone) with a watched page."""
-    context = browser.new_context(viewport=VIEWPORT, locale=locale, **options)
+def open_player(
+    browser: Any, name: str, locale: str = "en-US", service_worker: bool = False, **options: Any
+) -> Player:
+    """A new browser context (its own localStorage: one phone) with a watched page.
+
+    Its service worker runs only where asked (``service_worker``: the offline tests and
+    the voice tests' reload during an outage): on a phone's first visit it fetches the
+    whole app once more, a tenth of a browser test's CPU, for nothing the test looks at."""
+    workers = "allow" if service_worker else "block"
+    context = browser.new_context(
+        viewport=VIEWPORT, locale=locale, service_workers=workers, **options
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     dialogs: list[str] = []

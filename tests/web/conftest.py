@@ -55,7 +55,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": VIEWPORT}
+    # No service worker unless a test asks (its offline tests: the marker
+    # ``browser_context_args(service_workers="allow")``): see client_helpers.open_player.
+    return {**browser_context_args, "viewport": VIEWPORT, "service_workers": "block"}
 
 
 def start_server(tmp: Path) -> Server:

@@ -32,7 +32,6 @@ from web.client_helpers import (
     seat_room,
     set_deck,
     set_timers,
-    tap_night,
     to_the_day,
     vote_all,
     wait_phase,
@@ -295,6 +294,17 @@ def received_night_frames(p: Player) -> list[int]:
     return sizes
 
 
+#: On a page that has not tapped in the Insomniac's turn: its prompt and the card shown
+#: (null on any other page or turn), read in one call.
+INSOMNIAC_TURN = """() => {
+  const now = [...document.querySelectorAll(".wake li.now")].map((li) => li.innerText);
+  if (now.join("|") !== "Insomniac") return null;
+  if (!document.querySelector("main.screen.night.idle:not([data-tapped])")) return null;
+  const card = document.querySelector("#prompt .rolecard .rolename");
+  return { prompt: document.querySelector("#prompt").innerText, card: card && card.innerText };
+}"""
+
+
 def test_client_the_insomniac_sees_her_card_in_her_turn_the_others_read_one_calm_line(
     browser: Any, server: Server
 ) -> None:
@@ -321,24 +331,24 @@ def test_client_the_insomniac_sees_her_card_in_her_turn_the_others_read_one_calm
             for p in players:
                 sizes[p.name].clear()
                 p.sent.clear()
-            while {phase(p) for p in players} != {"day"}:
+
+            def look(her: Player | None = her) -> None:
+                nonlocal seen
                 for p in players:
-                    page = p.page
-                    now = page.locator(".wake li.now").all_inner_texts()
-                    idle = page.locator("main.screen.night.idle:not([data-tapped])").count()
-                    if now == ["Insomniac"] and idle and her is not None:
-                        prompt = page.locator("#prompt").inner_text()
-                        if p is her:
-                            assert prompt.startswith("This is your card now:")
-                            assert "Keep your eyes closed" not in prompt
-                            card = page.locator("#prompt .rolecard .rolename").inner_text()
-                            assert card == "Insomniac"  # nobody moves a card in this deck
-                            seen = True
-                        else:
-                            assert prompt == (
-                                "Eyes closed. Tap anywhere so nobody can tell who is awake."
-                            )
-                    tap_night(p)
+                    turn = p.page.evaluate(INSOMNIAC_TURN)
+                    if turn is None or her is None:
+                        continue
+                    if p is her:
+                        assert turn["prompt"].startswith("This is your card now:")
+                        assert "Keep your eyes closed" not in turn["prompt"]
+                        assert turn["card"] == "Insomniac"  # nobody moves a card in this deck
+                        seen = True
+                    else:
+                        assert turn["prompt"] == (
+                            "Eyes closed. Tap anywhere so nobody can tell who is awake."
+                        )
+
+            play_night(players, tick=look)
             # Every page's night: frames of one size, one tap a turn, each of one size.
             night = [s for p in players for s in sizes[p.name]]
             assert night and len(set(night)) == 1, {p.name: set(sizes[p.name]) for p in players}

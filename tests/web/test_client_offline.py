@@ -54,7 +54,7 @@ def test_a_first_visit_is_light_and_a_second_downloads_no_file_again(
 def test_a_room_page_reloaded_with_the_server_gone_says_so_and_comes_back(
     browser: Any, own_server: Server
 ) -> None:
-    ann = open_player(browser, "ann")
+    ann = open_player(browser, "ann", service_worker=True)
     # While the server is down, the browser reports the refused connections.
     ann.problems.allow(r"ERR_CONNECTION_REFUSED|WebSocket connection to .* failed")
     page = ann.page
@@ -82,7 +82,7 @@ def test_a_room_page_reloaded_with_the_server_gone_says_so_and_comes_back(
 @pytest.mark.parametrize("lang", ["en", "fr", "ja"])
 def test_the_offline_notice_in_each_language(browser: Any, server: Server, lang: str) -> None:
     locale = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}[lang]
-    p = open_player(browser, "ann", locale=locale)
+    p = open_player(browser, "ann", locale=locale, service_worker=True)
     p.problems.allow(r"ERR_INTERNET_DISCONNECTED")
     page = p.page
     try:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from onenight.narration import night_script
 
 from .conftest import Server, spoken, watch
 from .table_helpers import DECKS, night_ms, open_table, set_deck, set_timing
 
 
+@pytest.mark.browser_context_args(service_workers="allow")
 def test_a_whole_night_with_the_network_gone(speech: Any, context: Any, own_server: Server) -> None:
     page = speech
     seen = watch(page)

@@ -190,7 +190,7 @@ def fake_mic_browser(
 
 def voice_player(browser: Any, name: str, locale: str = "en-US") -> Player:
     """A player (a context of ``browser``) with the voice's instrumentation."""
-    p = open_player(browser, name, locale)
+    p = open_player(browser, name, locale, service_worker=True)
     p.context.add_init_script(INIT)
     return p
 
