@@ -41,35 +41,53 @@ stage services
 wait "$services"
 cat build/services.log
 
-stage static checks
-# 3. Static checks (the browser files: TypeScript's checker on JSDoc-typed JS).
-ruff check src tests benchmarks
-ruff format --check src tests benchmarks
-mypy
-mypy --strict src/onenight/rules  # the rules core: strict, whatever the config says
-lint-imports  # the layers (pyproject.toml's [tool.importlinter]): no upward import
+# The browser files' type checker and axe-core (the accessibility tests read it).
 npm ci --silent --no-audit --no-fund
-npm run -s check
-
-stage audit
-# 3b. Known vulnerabilities in the dependencies (pip-audit, npm audit): fails on one that
-# has a fix; says SKIPPED where the vulnerability data cannot be reached (offline CI).
-bash scripts/audit.sh
-
-stage scenarios
-# 4. The shared conformance scenarios (pytest runs them too).
 shared="$root/../shared/conformance"
-if [ -d "$shared/examples" ]; then
-  python3 "$shared/check.py" --quiet --cmd "onenight resolve" "$shared/examples"
-fi
 
-stage pytest
+# 3. Static checks (ruff, mypy, the import layers, TypeScript's checker on the JSDoc-typed
+# browser files), the dependency audit and the shared conformance scenarios: first in the
+# fast lane; in the full run beside the parallel pytest, whose workers often wait on
+# servers, timers and browsers (printed, and failing the run, once pytest is over).
+checks() {
+  stage static checks
+  ruff check src tests benchmarks
+  ruff format --check src tests benchmarks
+  mypy
+  mypy --strict src/onenight/rules  # the rules core: strict, whatever the config says
+  lint-imports  # the layers (pyproject.toml's [tool.importlinter]): no upward import
+  npm run -s check
+  stage audit
+  # Known vulnerabilities in the dependencies (pip-audit, npm audit): fails on one that
+  # has a fix; says SKIPPED where the vulnerability data cannot be reached (offline CI).
+  bash scripts/audit.sh
+  stage scenarios
+  # 4. The shared conformance scenarios (pytest runs them too).
+  if [ -d "$shared/examples" ]; then
+    python3 "$shared/check.py" --quiet --cmd "onenight resolve" "$shared/examples"
+  fi
+  stage checks done
+}
+
 # 5. The test suite: the fast lane on its own, or everything on xdist workers (each
 # worker has its own Redis server and PostgreSQL database: tests/conftest.py).
 if [ "$fast" = 1 ]; then
+  (set -e; checks)
+  stage pytest
   pytest -q -m "not outside" -n 2 "$@"
   exit 0
 fi
+(set -e; checks) >build/checks.log 2>&1 &
+checking=$!
+# a failed stage ends the script: what runs in the background goes with it
+build="" voice=""
+cleanup() {
+  for job in $checking $build $voice; do
+    pkill -P "$job" 2>/dev/null || true
+    kill "$job" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
 # 6a. The compiled (mypyc) engine builds in the background, niced, while pytest runs:
 # the build is one compiler process and the tests spend much of their time waiting on
 # servers, timers and browsers (the two overlap in CPU, not in wall time).
@@ -83,30 +101,48 @@ if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
         --target build/compiled build/wheel/onenight-*.whl
   ) >build/wheel.log 2>&1 &
   build=$!
-  # a failed stage ends the script: the build goes with it
-  trap 'pkill -P "$build" 2>/dev/null || true; kill "$build" 2>/dev/null || true' EXIT
 fi
+stage pytest
 # --durations: the slowest tests, printed by every run, where the suite's time goes
-pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" --durations=25 "$@"
-stage serial voice tests
-# three Chromium processes with live audio, on their own (exit 5: none selected by "$@")
-pytest -q -m serial "$@" || [ $? = 5 ]
+status=0
+pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" --durations=25 "$@" \
+  || status=$?
+checked=0
+wait "$checking" || checked=$?
+cat build/checks.log
+[ "$checked" = 0 ] || { echo "the static checks failed (above)" >&2; exit "$checked"; }
+[ "$status" = 0 ] || exit "$status"
 
-# 6b. The compiled engine: the same rules tests and scenarios.
+stage serial voice tests, beside the compiled stage
+# Three Chromium processes with live audio, after the others (exit 5: none selected by
+# "$@"); the compiled stage takes one core beside them, the voice tests leave about one.
+(pytest -q -m serial "$@" || [ $? = 5 ]) >build/voice.log 2>&1 &
+voice=$!
+
+# 6b. The compiled engine: the same rules tests and scenarios, and the compiled bots
+# (docs/bots.md, "Third pass": they decide exactly as the pure ones, replay exactly, and
+# their worlds believe what rejection sampling believes).
 if [ "$compiled" = 1 ]; then
   stage mypyc build, waited for
   wait "$build" || { tail -n 30 build/wheel.log; exit 1; }
-  trap - EXIT
-  export PYTHONPATH="$root/build/compiled"
-  python3 -c "import onenight.rules.game as g, onenight.bots.worlds as w, sys; sys.exit(0 if g.__file__.endswith('.so') and w.__file__.endswith('.so') else 1)" \
-    || { echo "the mypyc build did not compile the engine and the bots' sampler" >&2; exit 1; }
-  if [ -d "$shared/examples" ]; then
-    python3 "$shared/check.py" --quiet --cmd "python3 -m onenight.cli resolve" "$shared/examples"
-  fi
-  stage compiled tests
-  # and the compiled bots (docs/bots.md, "Third pass"): they decide exactly as the pure
-  # ones, replay exactly, and their worlds believe what rejection sampling believes
-  pytest -q -p no:cacheprovider tests/rules tests/engine tests/bots/test_bot_compiled.py \
-    tests/bots/test_bot_worlds.py "tests/bots/test_bot_play.py::test_seeded_bot_games_replay_exactly"
+  (
+    export PYTHONPATH="$root/build/compiled"
+    python3 -c "import onenight.rules.game as g, onenight.bots.worlds as w, sys; sys.exit(0 if g.__file__.endswith('.so') and w.__file__.endswith('.so') else 1)" \
+      || { echo "the mypyc build did not compile the engine and the bots' sampler" >&2; exit 1; }
+    if [ -d "$shared/examples" ]; then
+      python3 "$shared/check.py" --quiet --cmd "python3 -m onenight.cli resolve" \
+        "$shared/examples" || exit 1
+    fi
+    stage compiled tests
+    pytest -q -p no:cacheprovider tests/rules tests/engine tests/bots/test_bot_compiled.py \
+      tests/bots/test_bot_worlds.py "tests/bots/test_bot_play.py::test_seeded_bot_games_replay_exactly"
+  ) || status=$?
 fi
+stage waiting for the voice tests
+voiced=0
+wait "$voice" || voiced=$?
+cat build/voice.log
+[ "$voiced" = 0 ] || { echo "the serial voice tests failed (above)" >&2; exit "$voiced"; }
+[ "$status" = 0 ] || exit "$status"
+trap - EXIT
 stage done

@@ -50,7 +50,15 @@ class Visit:
 
     @property
     def transferred(self) -> int:
-        return sum(f.transferred for f in self.fetches)
+        """What the visit cost: each file once for its asker (the page, or the worker),
+        its largest answer. Chromium may ask again for a file it already holds (its
+        icon, revalidated while a loaded machine draws the page): the browser's habit,
+        not the app's weight."""
+        largest: dict[tuple[str, bool], int] = {}
+        for f in self.fetches:
+            key = (f.path, f.worker)
+            largest[key] = max(largest.get(key, 0), f.transferred)
+        return sum(largest.values())
 
     @property
     def bodies(self) -> int:
