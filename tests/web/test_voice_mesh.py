@@ -26,8 +26,9 @@ from web.voice_helpers import (
 )
 
 A, B, C = TONES["ann"], TONES["bob"], TONES["cat"]
-#: three Chromium processes with live audio: alone on the machine (scripts/test.sh runs the
-#: serial tests after the others), or the two cores cannot carry them
+#: three Chromium processes with live audio: after the others (scripts/test.sh runs the
+#: serial tests with only its compiled stage's one core beside them), or the two cores
+#: cannot carry them
 pytestmark = pytest.mark.serial
 
 
