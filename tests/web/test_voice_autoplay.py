@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from typing import Any
 
 from server.conftest import Server
@@ -32,7 +33,25 @@ new MutationObserver((_, obs) => {
   console.info("voice-test " + JSON.stringify({ text: button.textContent, audio,
     active: navigator.userActivation.hasBeenActive }));
 }).observe(document, { childList: true, subtree: true });
+// After the player's first tap: each voice that comes then says on the console when it
+// plays ("voice-test-playing MEMBER"), and the "Tap to hear" button, should it come back
+// once gone, says so ("voice-test-again").
+let tapped = false, gone = false;
+addEventListener("pointerup", () => { tapped = true; }, true);
+new MutationObserver(() => {
+  if (!tapped) return;
+  for (const a of document.querySelectorAll("#voice-audio audio:not([data-seen])")) {
+    a.dataset.seen = "1";
+    a.addEventListener("playing", () => console.info("voice-test-playing " + a.dataset.member));
+  }
+  const button = document.getElementById("unblock");
+  if (!button) gone = true;
+  else if (gone) console.info("voice-test-again");
+}).observe(document, { childList: true, subtree: true });
 """
+#: How long a tap (or a Playwright call, which Chromium takes for one) lets the page play
+#: sound: Chromium's transient activation lasts 5 s.
+ACTIVATION_S = 5
 
 #: In the page: whether the <audio> element of member ``m`` plays (not paused, time on).
 PLAYING = """async (m) => {
@@ -74,6 +93,16 @@ def test_voice_tap_to_hear_when_the_browser_waits_for_a_tap(
         page.wait_for_selector("#unblock", state="detached")
         for a in seen["audio"]:
             page.wait_for_function(PLAYING, arg=a["member"])
+
+        # A voice that comes long after the tap plays without another one: ann's page
+        # reloads (a new connection, a new audio element on bob's page) once nothing has
+        # touched bob's page for longer than a tap's activation.
+        (member,) = {a["member"] for a in seen["audio"] if a["stream"]}
+        time.sleep(ACTIVATION_S + 1)
+        said = lambda m: m.text.startswith(("voice-test-playing ", "voice-test-again"))  # noqa: E731
+        with page.expect_console_message(said, timeout=20_000) as msg:
+            ann.page.reload()
+        assert msg.value.text == f"voice-test-playing {member}"
         check_problems([ann, bob])
     finally:
         browser.close()

@@ -65,6 +65,24 @@ function audioBox() {
   return box;
 }
 
+/** The most peers a page has (12 players). */
+const MOST_PEERS = 11;
+/** Audio elements a tap has let play. Where the browser wants a tap per element (older
+ * Safari, Chromium's user-gesture-required policy), a voice that comes after the tap (a
+ * player who joins or reloads) plays in one of these instead of asking for another tap.
+ * @type {HTMLAudioElement[]} */
+const unlocked = [];
+
+/** Within a tap or a key: let MOST_PEERS elements play later (their play() is refused,
+ * or interrupted by their stream, once they get one: nothing to hear). */
+export function unlockAudio() {
+  while (unlocked.length < MOST_PEERS) {
+    const el = document.createElement("audio");
+    el.play().catch(() => {});
+    unlocked.push(el);
+  }
+}
+
 class Peer {
   /** @param {Mesh} mesh @param {number} id @param {boolean} offerer */
   constructor(mesh, id, offerer) {
@@ -77,7 +95,7 @@ class Peer {
     this.brokenAt = 0;
     this.heardStamp = 0; // the newest synchronization source's timestamp seen
     this.heardAt = 0; // when (Date.now()) it last changed: a packet came
-    this.audio = /** @type {HTMLAudioElement} */ (document.createElement("audio"));
+    this.audio = unlocked.pop() || document.createElement("audio");
     this.audio.autoplay = true;
     this.audio.dataset.member = String(id);
     this.audio.volume = mesh.volume(id);
@@ -592,6 +610,7 @@ export class Mesh {
 
   /** A tap lets the voices play (the browser's autoplay rule). */
   unblock() {
+    unlockAudio();
     this.context()?.resume().catch(() => {});
     for (const peer of this.peers.values()) peer.audio.play().then(() => this.unblocked(), () => {});
   }

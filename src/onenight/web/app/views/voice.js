@@ -14,7 +14,7 @@
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { Mesh } from "../voice.js";
+import { Mesh, unlockAudio } from "../voice.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -45,7 +45,11 @@ export function start(request, theStore, changed) {
   // A browser that plays no sound before a tap ("Tap to hear the table"): any tap or
   // key is that gesture, the button only says so. (A touch's activation comes with
   // its end, not its start: pointerup.)
-  const gesture = () => { if (mesh?.blocked) mesh.unblock(); };
+  // Every tap also lets the spare audio elements play, for the voices still to come.
+  const gesture = () => {
+    unlockAudio();
+    if (mesh?.blocked) mesh.unblock();
+  };
   window.addEventListener("pointerup", gesture, true);
   window.addEventListener("keydown", gesture, true);
   window.addEventListener("pointerup", release);
