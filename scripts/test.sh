@@ -6,8 +6,8 @@
 #   --fast: the fast lane — lint, types, the shared scenarios and every in-process test
 #           (pytest -m "not outside": no browser, no server subprocess, no mypyc build).
 # ONENIGHT_SKIP_COMPILED=1 skips building and testing the mypyc build.
-# ONENIGHT_WORKERS=N runs the full suite's pytest on N xdist workers (default 3: most
-# outside tests wait on real servers and timers, so three workers fill two cores).
+# ONENIGHT_WORKERS=N runs the full suite's pytest on N xdist workers (default 4: most
+# outside tests wait on real servers, timers and browsers: four workers keep two cores busy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -105,7 +105,7 @@ fi
 stage pytest
 # --durations: the slowest tests, printed by every run, where the suite's time goes
 status=0
-pytest -q -n "${ONENIGHT_WORKERS:-3}" --dist loadfile -m "not serial" --durations=25 "$@" \
+pytest -q -n "${ONENIGHT_WORKERS:-4}" --dist loadfile -m "not serial" --durations=25 "$@" \
   || status=$?
 checked=0
 wait "$checking" || checked=$?
