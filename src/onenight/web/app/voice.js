@@ -65,8 +65,8 @@ function audioBox() {
   return box;
 }
 
-/** The most peers a page has (12 players). */
-const MOST_PEERS = 11;
+/** The most voices a page hears (a spectator's: twelve players). */
+const MOST_PEERS = 12;
 /** Audio elements a tap has let play. Where the browser wants a tap per element (older
  * Safari, Chromium's user-gesture-required policy), a voice that comes after the tap (a
  * player who joins or reloads) plays in one of these instead of asking for another tap.
@@ -74,8 +74,10 @@ const MOST_PEERS = 11;
 const unlocked = [];
 
 /** Within a tap or a key: let MOST_PEERS elements play later (their play() is refused,
- * or interrupted by their stream, once they get one: nothing to hear). */
+ * or interrupted by their stream, once they get one: nothing to hear). Outside a tap's
+ * activation (a synthetic event) nothing: an element made then would stay locked. */
 export function unlockAudio() {
+  if (navigator.userActivation && !navigator.userActivation.isActive) return;
   while (unlocked.length < MOST_PEERS) {
     const el = document.createElement("audio");
     el.play().catch(() => {});
