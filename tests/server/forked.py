@@ -13,7 +13,9 @@ set in the fork first)."""
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
+import multiprocessing.util  # its exit handler first: it runs after ours (_left)
 import os
 import signal
 import subprocess
@@ -28,7 +30,7 @@ PRELOAD = [
     "uvicorn",
     "uvicorn.protocols.http.h11_impl",
     "uvicorn.protocols.http.httptools_impl",
-    "uvicorn.protocols.websockets.websockets_impl",
+    "uvicorn.protocols.websockets.websockets_sansio_impl",
     "uvicorn.lifespan.on",
     "uvicorn.loops.asyncio",
     "uvicorn.loops.uvloop",
@@ -39,6 +41,14 @@ PRELOAD = [
 ]
 
 _context: ForkServerContext | None = None
+_running: list[Spawned] = []
+
+
+@atexit.register
+def _left() -> None:
+    """Before multiprocessing's own exit handler, which would wait for them."""
+    for spawned in _running:
+        spawned.kill()
 
 
 def context() -> ForkServerContext:
@@ -78,12 +88,14 @@ class Spawned:
     """A forked server, with the part of ``subprocess.Popen``'s interface tests use."""
 
     def __init__(self, args: list[str], log: Path, env: dict[str, str]) -> None:
-        # daemon: one a test left running is stopped when its pytest process exits
-        self.process = context().Process(target=serve, args=(args, str(log), env), daemon=True)
+        # not a daemon: a server has processes of its own (the deck suggestions' pool);
+        # one a test left running is killed when its pytest process exits (_left)
+        self.process = context().Process(target=serve, args=(args, str(log), env))
         self.process.start()
         assert self.process.pid is not None
         self.pid: int = self.process.pid
         self.returncode: int | None = None
+        _running.append(self)
 
     def poll(self) -> int | None:
         if self.returncode is None:
