@@ -58,12 +58,14 @@ def _actor(
 
 
 def _recording(hub: Any) -> tuple[Follower, list[str]]:
-    """A follower whose hand-overs are recorded (where to), not carried out."""
+    """A follower whose hand-overs are recorded (where to), the room let go as a real one
+    does, not sent anywhere."""
     follower = Follower(hub)
     moved: list[str] = []
 
     async def hand_over(actor: Any, to: str) -> None:
         moved.append(to)
+        del hub.rooms[actor.room.code]
 
     follower._hand_over = hand_over  # type: ignore[method-assign]
     return follower, moved
@@ -130,3 +132,38 @@ async def test_a_room_that_should_move_at_night_moves_once_the_day_comes() -> No
     await hub.clock.advance(1.5 * follow.MOVE_GAP)
     assert moved == ["b"]
     follower.stop()
+
+
+async def test_a_check_set_aside_during_a_hand_over_that_did_not_happen_is_made_after() -> None:
+    """A presence change that comes while a hand-over waits for the room is set aside;
+    the hand-over, once it has the room, finds the members changed meanwhile and does not
+    happen. The room is looked at again when it ends, with what changed: it moves, and
+    does not stay where it is until some later presence change (none may come)."""
+    hub = _hub()
+    actor = _actor(hub, None, {"a": {1: 1}, "b": {2: 1, 3: 1}})
+    follower = Follower(hub)
+    tried: list[str] = []
+    lock = asyncio.Event()
+
+    async def hand_over(actor: Any, to: str) -> None:
+        tried.append(to)
+        if len(tried) == 1:
+            await lock.wait()  # then: "the members changed meanwhile", no move
+        else:
+            del hub.rooms[actor.room.code]  # handed over
+
+    follower._hand_over = hand_over  # type: ignore[method-assign]
+    follower.check(actor)
+    await asyncio.sleep(0)
+    assert tried == ["b"]
+    actor.online_at["b"][4] = 1  # a fourth member joins at b meanwhile
+    actor.room.members[4] = SimpleNamespace(gone=False, bot=None)
+    follower.check(actor)  # set aside: a hand-over is under way
+    await asyncio.sleep(0)
+    assert tried == ["b"]
+    lock.set()
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert tried == ["b", "b"]  # looked at again once the first one ended
+    await asyncio.gather(*follower.moving.values())
+    assert follower.moving == {}

@@ -88,6 +88,7 @@ class Follower:
         self.moving: dict[str, asyncio.Task[None]] = {}
         self.owned_since: dict[str, float] = {}  #: code → when it came to this process
         self.later: dict[str, asyncio.Task[None]] = {}  #: rooms to look at again
+        self.stopped = False
 
     def owned(self, code: str) -> None:
         """The room is this process's from now on (made, taken over or handed here)."""
@@ -122,7 +123,17 @@ class Follower:
             return
         task = asyncio.create_task(self._hand_over(actor, to), name=f"move-{code}")
         self.moving[code] = task
-        task.add_done_callback(lambda _: self.moving.pop(code, None))
+        task.add_done_callback(lambda _: self._moved(actor))
+
+    def _moved(self, actor: RoomActor) -> None:
+        """A hand-over ended. A presence change that came while it waited for the room
+        was set aside (``moving``), and the hand-over may have found the members moved
+        meanwhile and not happened: a room still here is looked at again, or it would
+        wait for the next presence change (none may come: the room stayed for good)."""
+        code = actor.room.code
+        self.moving.pop(code, None)
+        if not self.stopped and self.hub.rooms.get(code) is actor:
+            self.check(actor)
 
     async def _check_again(self, code: str, wait: float) -> None:
         await self.hub.clock.sleep(wait)
@@ -157,6 +168,7 @@ class Follower:
             log.warning("room %s: the hand-over to %s did not finish (%r)", code, to, exc)
 
     def stop(self) -> None:
+        self.stopped = True
         for handle in self.later.values():
             handle.cancel()
         for task in self.moving.values():
