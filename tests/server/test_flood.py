@@ -103,6 +103,34 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # ----- the head of a request -----
 
 
+async def test_a_client_still_sending_when_cut_off_reads_its_answer_and_a_clean_close(
+    impatient: Server,
+) -> None:
+    """The 408 of a slow head reaches a client that goes on sending after it, unread
+    until the end: its bytes are read and dropped while the server lingers, so the
+    connection ends with the answer and a close, not a reset (a reset loses what the
+    client had not read yet)."""
+    reader, writer = await open_from(impatient, "127.0.0.3")
+    writer.write(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    await writer.drain()
+    ends = time.monotonic() + 2.0  # the server cuts it off after 1 s, lingers 2 s
+    i = 0
+    while time.monotonic() < ends:  # nothing read meanwhile
+        await asyncio.sleep(0.05)
+        i += 1
+        try:
+            writer.write(f"X-{i}: y\r\n".encode())
+            await writer.drain()
+        except ConnectionError as exc:
+            raise AssertionError("the server reset the connection while it answered") from exc
+    got = b""
+    async with asyncio.timeout(5):
+        while chunk := await reader.read(4096):  # a reset raises here
+            got += chunk
+    assert got.startswith(b"HTTP/1.1 408") and b"too_slow" in got, got
+    writer.close()
+
+
 async def test_a_head_that_never_ends_is_cut_off(impatient: Server) -> None:
     """``--header-timeout``: a connection that sends nothing is closed, one that sends its
     head a header a time ("slowloris") is answered 408 and closed, also on a connection

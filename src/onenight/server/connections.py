@@ -10,13 +10,17 @@ after an answer, and disarmed by the first byte of the next request;
 ``h11_max_incomplete_event_size`` is h11's, a parser it does not run; its
 ``limit_concurrency`` counts WebSockets too and then refuses pages, not WebSockets. The
 app never sees a head that does not end, so the bound is here, in uvicorn's own protocol
-with four hooks added (:func:`protocol`):
+with its hooks added (:func:`protocol`):
 
 * **The head's deadline.** From the connection's start, and from each answer on a
   connection kept alive, a whole head must arrive within ``--header-timeout``; then it
   is answered 408 ``too_slow`` and closed (or closed with no answer when not a byte came:
   an idle connection, as the keep-alive timeout closes). 0: no deadline.
 * **The head's size.** At most :data:`MAX_HEAD` bytes (431 and closed beyond).
+* **A lingering close** after a 408 or a 431: the client may still be sending, and a
+  close with its bytes unread resets the connection, which can lose the answer. The
+  sending side ends after the answer; what still comes is dropped, for at most
+  :data:`LINGER_SECONDS`.
 * **Connections per address.** An address may hold ``--http-connections-per-address``
   HTTP connections to one process; the next is answered 429 ``rate_limited`` once its head
   is in (and given :data:`REFUSED_HEAD_SECONDS` for it), then closed. A connection that
@@ -47,6 +51,9 @@ HTTP_CONNECTIONS_PER_ADDRESS = 256  #: a classroom's phones loading the page at 
 #: A connection over its address's count is answered as soon as its head is in: it has
 #: this long to send it, so that refused connections are not held as long as served ones.
 REFUSED_HEAD_SECONDS = 1.0
+#: How long an answered connection (408, 431) waits for the client to close it, reading
+#: and dropping what it still sends, before it closes (:meth:`BoundedHttp._close`).
+LINGER_SECONDS = 2.0
 
 log = logging.getLogger("onenight.server")
 
@@ -107,6 +114,7 @@ class BoundedHttp(HttpToolsProtocol):
     _awaiting = False  #: a head is awaited (from the start, or since the last answer)
     _counted: str | None = None  #: the address this connection is counted under
     _head_bytes = 0  #: bytes of the head awaited so far (what came that was no body)
+    _lingering = False  #: answered and closing (:meth:`_close`)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -129,6 +137,8 @@ class BoundedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._lingering:
+            return  # answered and closing: what still comes is read and dropped
         waiting = self._awaiting
         super().data_received(data)
         if not waiting or not self._awaiting:
@@ -182,9 +192,19 @@ class BoundedHttp(HttpToolsProtocol):
         self._close(_answer(408, "Request Timeout", ErrorCode.too_slow, message))
 
     def _close(self, answer: bytes) -> None:
+        """Answer and close, lingering: a client still sending (a slow head, a head too
+        big) would have the connection reset by a close with its bytes unread, and a
+        reset can lose the answer before the client reads it. So the answer goes with an
+        end of the sending side, what the client still sends is dropped, and the
+        connection closes once the client closes it, or after :data:`LINGER_SECONDS`."""
         self._stop_waiting()
         self.transport.write(answer)
-        self.transport.close()
+        if not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self._lingering = True
+        self.transport.write_eof()
+        self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
     def _release(self) -> None:
         address, self._counted = self._counted, None
