@@ -14,6 +14,7 @@ set in the fork first)."""
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import multiprocessing
 import multiprocessing.util  # its exit handler first: it runs after ours (_left)
 import os
@@ -60,8 +61,6 @@ def context() -> ForkServerContext:
 
 
 def _importable(name: str) -> bool:
-    import importlib.util
-
     try:
         return importlib.util.find_spec(name) is not None
     except ImportError:
