@@ -165,16 +165,36 @@ def simulate(
 
 @app.command()
 def suggest(
-    edition: Annotated[str, typer.Option(help="ultimate, japanese, workshop or sans-carte")] = (
-        "ultimate"
-    ),
-    players: Annotated[int, typer.Option(help="Number of players.")] = 5,
+    edition: Annotated[
+        str | None,
+        typer.Option(
+            help="ultimate, japanese, workshop or sans-carte (default ultimate; "
+            "with --refresh: every edition, or 'all')."
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players (default 5; with --refresh: every table size)."),
+    ] = None,
     top: Annotated[int, typer.Option(help="How many decks to propose.")] = 3,
-    games: Annotated[int, typer.Option(help="Games per candidate deck.")] = 200,
-    decks: Annotated[int, typer.Option(help="Candidate decks to measure.")] = 8,
+    games: Annotated[
+        int | None,
+        typer.Option(help="Games per deck (--live: 200; --refresh: every kept deck, 400)."),
+    ] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(help="--live: candidate decks (8); --refresh: decks kept per size (10)."),
+    ] = None,
     level: Annotated[str, typer.Option(help="Bot level in every seat.")] = "reasoner",
     seed: Annotated[int, typer.Option(help="Seed of the runs.")] = 1,
-    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="Local worker processes (default: the cores; --refresh: 2)."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="--refresh: a Dask scheduler, tcp://HOST:PORT (the [sim] extra)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     live: Annotated[
         bool, typer.Option("--live", help="Measure now instead of reading the shipped table.")
@@ -183,17 +203,22 @@ def suggest(
         bool,
         typer.Option(
             "--refresh",
-            help="Measure every table size of --edition ('all': every edition) and write "
+            help="Search decks for every table size (of --edition, of --players) and write "
             "the shipped table (onenight/bots/balance.json).",
         ),
     ] = False,
 ) -> None:
     """Propose the most balanced decks (village win rate nearest 50%, reasoner bots in
     every seat): from the shipped table, or measured now (--live, another --level, or a
-    table size it lacks)."""
-    from onenight.bots.cli import run_suggest
+    table size it lacks); --refresh searches and remakes the table."""
+    from onenight.bots.cli import SuggestArgs, run_suggest
 
-    run_suggest(edition, players, top, games, decks, level, seed, workers, as_json, live, refresh)
+    run_suggest(
+        SuggestArgs(
+            edition, players, top, games, decks, level, seed, workers, scheduler, as_json, live
+        ),
+        refresh,
+    )
 
 
 @app.command()

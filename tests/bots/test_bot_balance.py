@@ -12,13 +12,16 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from onenight.bots import balance
+from onenight.bots.search import Budget
+from onenight.bots.simulate import wilson
 from onenight.cli import app
 from onenight.rules import EDITIONS, validate_deck
 from onenight.server.app import create_app
 
 
 def check_rows(edition: str, players: int, rows: list[dict[str, Any]]) -> None:
-    """Legal decks for the table, each rate inside its interval, most balanced first."""
+    """Legal decks for the table, each rate inside its interval, the decks whose interval
+    holds 50% first, then by distance from 50%."""
     assert rows
     for row in rows:
         deck = [r for r, k in row["deck"].items() for _ in range(k)]
@@ -26,38 +29,129 @@ def check_rows(edition: str, players: int, rows: list[dict[str, Any]]) -> None:
         low, high = row["ci95"]
         assert 0 <= low <= row["village_win_rate"] <= high <= 1
         assert row["games"] > 0
-    gaps = [abs(r["village_win_rate"] - 0.5) for r in rows]
-    assert gaps == sorted(gaps)
+    assert rows == balance.order(rows)
 
 
-def test_refresh_measures_every_size_and_keeps_the_others(
+def row(rate: float, low: float, high: float, games: int = 400) -> dict[str, Any]:
+    return {
+        "deck": {"werewolf": 2, "seer": 1},
+        "village_win_rate": rate,
+        "ci95": [low, high],
+        "games": games,
+    }
+
+
+def test_the_lobby_order_puts_the_even_decks_first() -> None:
+    """Even: the interval holds 50% and is at most ±5 points wide. A deck nearer 50%
+    whose interval leaves 50% out, or is too wide to tell, comes after every even deck;
+    among each kind, the nearer 50% first."""
+    narrow, wide, far = (
+        row(0.48, 0.465, 0.495, 4000),
+        row(0.5, 0.35, 0.65, 40),
+        row(0.6, 0.55, 0.65),
+    )
+    fair, edge = row(0.53, 0.481, 0.578), row(0.46, 0.412, 0.5)
+    assert balance.order([narrow, far, wide, fair, edge]) == [fair, edge, wide, narrow, far]
+    assert [balance.even(r) for r in (narrow, wide, far, fair, edge)] == [
+        False,
+        False,
+        False,
+        True,
+        True,
+    ]
+    assert balance.even(row(0.5, *wilson(200, 400))) and not balance.even(row(0.5, *wilson(20, 40)))
+
+
+def test_refresh_searches_every_size_and_keeps_the_others(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "balance.json"
     sizes = {"japanese": [("japanese", 3), ("japanese", 4)], "ultimate": [("ultimate", 3)]}
-    monkeypatch.setattr(balance, "sizes", lambda edition=None: sizes[edition or "ultimate"])
-    done: list[int] = []
-    balance.refresh(4, 2, edition="japanese", path=path, progress=lambda d, t: done.append(d))
-    assert done == [1, 2]
-    balance.refresh(4, 2, edition="ultimate", path=path)
+    monkeypatch.setattr(
+        balance,
+        "sizes",
+        lambda edition=None: sizes.get(edition or "", [*sizes["japanese"], *sizes["ultimate"]]),
+    )
+    older = [row(0.5, 0.3, 0.7, 40)]
+    path.write_text(json.dumps({"level": "reasoner", "tables": {"ultimate:3": older}}))
+    steps: list[tuple[int, int, str]] = []
+    budget = Budget(keep=2, games=8, screen=4, rounds=1, per_round=3, parents=1, spare=1)
+    balance.refresh(
+        budget, workers=1, edition="japanese", path=path, progress=lambda *s: steps.append(s)
+    )
+    assert steps[-1] == (2 * budget.most(), 2 * budget.most(), "japanese 4")
+    assert [g for g, _, _ in steps] == sorted(g for g, _, _ in steps)
     table = json.loads(path.read_text())
-    assert table["level"] == "reasoner" and table["games"] == 4
+    assert table["level"] == "reasoner" and table["budget"]["games"] == 8
     assert set(table["tables"]) == {"japanese:3", "japanese:4", "ultimate:3"}
-    for key, rows in table["tables"].items():
-        edition, players = key.split(":")
-        assert len(rows) == 2
-        check_rows(edition, int(players), rows)
-    top = balance.lookup("japanese", 4, 1, path)
-    assert top == table["tables"]["japanese:4"][:1]
+    assert table["tables"]["ultimate:3"] == older  # another size's rows, kept
+    assert set(table["runs"]) == {"japanese:3", "japanese:4"} and not table["complete"]
+    for key in ("japanese:3", "japanese:4"):
+        rows, run = table["tables"][key], table["runs"][key]
+        check_rows("japanese", int(key[-1]), rows)
+        assert len(rows) >= budget.keep and all(r["games"] >= budget.games for r in rows)
+        assert run["games"] >= sum(r["games"] for r in rows) and run["candidates"] >= len(rows)
+        assert run["cpu_seconds"] > 0 and run["workers"] == 1 and run["seed"] == 1
+    assert (
+        balance.lookup("japanese", 4, 1, path) == balance.order(table["tables"]["japanese:4"])[:1]
+    )
     assert balance.lookup("japanese", 5, 3, path) is None
+
+    balance.refresh(budget, workers=1, edition="ultimate", players=3, path=path)
+    table = json.loads(path.read_text())
+    assert table["complete"] and table["tables"]["ultimate:3"] != older
+
+
+def test_the_refresh_command_writes_the_table_with_a_progress_bar(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "balance.json"
+    monkeypatch.setenv(balance.TABLE_ENV, str(path))
+    args = ["suggest", "--refresh", "--edition", "japanese", "--players", "3"]
+    result = CliRunner().invoke(app, [*args, "--games", "4", "--decks", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {path}: 1 table sizes" in result.output
+    table = json.loads(path.read_text())
+    rows = table["tables"]["japanese:3"]
+    check_rows("japanese", 3, rows)
+    assert len(rows) >= 2 and all(r["games"] >= 4 for r in rows)
+    shown = CliRunner().invoke(app, ["suggest", "--edition", "japanese", "--players", "3"])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert len(lines) == min(3, len(rows))
+    for line, r in zip(lines, balance.order(rows), strict=False):
+        assert line.endswith(f"({r['games']})  even" if balance.even(r) else f"({r['games']})")
+    bad = CliRunner().invoke(app, ["suggest", "--refresh", "--edition", "chess"])
+    assert bad.exit_code == 2 and "no edition 'chess'" in bad.output
+    bad = CliRunner().invoke(
+        app, ["suggest", "--refresh", "--edition", "japanese", "--players", "9"]
+    )
+    assert bad.exit_code == 2 and "no table size" in bad.output
 
 
 @pytest.mark.skipif(not balance.TABLE.exists(), reason="no shipped table")
 def test_the_shipped_table_covers_every_edition_and_size() -> None:
+    """Every size has rows; a size the search measured has at least ``keep`` decks of at
+    least 400 games each, intervals of ±5 points at most; a size it has not keeps an
+    older table's rows, which the table's ``note`` explains, and is never called even."""
     table = balance.load()
     assert table["level"] == "reasoner"
+    assert table.get("complete", False) == balance.complete(table)
+    budget = Budget(**table["budget"]) if "budget" in table else None
     for edition, players in balance.sizes():
-        check_rows(edition, players, table["tables"][balance.key(edition, players)])
+        k = balance.key(edition, players)
+        rows = table["tables"][k]
+        check_rows(edition, players, rows)
+        run = table.get("runs", {}).get(k)
+        if run is None:
+            assert table["note"] and not any(balance.even(r) for r in rows)
+            continue
+        assert budget is not None and run["budget"] == table["budget"]
+        assert len(rows) >= budget.keep and run["games"] >= sum(r["games"] for r in rows)
+        for r in rows:
+            assert r["games"] >= budget.games >= 400
+            assert r["ci95"] == list(wilson(r["village_wins"], r["games"]))
+            assert (r["ci95"][1] - r["ci95"][0]) / 2 <= 0.05
 
 
 @pytest.mark.skipif(not balance.TABLE.exists(), reason="no shipped table")

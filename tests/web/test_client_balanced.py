@@ -1,6 +1,8 @@
 """The lobby's "Balanced decks": the host sees the measured table's decks for the edition
-and the seats (GET /api/decks/suggest) and sets one with a tap. The server reads a small
-table of the test's own (``ONENIGHT_BALANCE_TABLE``), not the shipped one."""
+and the seats (GET /api/decks/suggest) and sets one with a tap; a deck is called even
+only when its 95% interval holds 50%, those come first, and when none does the lobby
+says so and names the closest rate. The server reads a small table of the test's own
+(``ONENIGHT_BALANCE_TABLE``), not the shipped one."""
 
 from __future__ import annotations
 
@@ -23,8 +25,10 @@ from web.client_helpers import (
     open_editor,
     open_player,
 )
+from web.test_client_a11y import AXE, axe
 
-#: Two measured decks for 3 players in ultimate (neither the default one); no other size.
+#: Two even decks for 3 players in ultimate (neither the default one): 400 games, an
+#: interval that holds 50%.
 ROWS: list[dict[str, Any]] = [
     {
         "deck": {
@@ -36,13 +40,52 @@ ROWS: list[dict[str, Any]] = [
             "insomniac": 1,
         },
         "village_win_rate": 0.49,
-        "ci95": [0.35, 0.63],
-        "games": 40,
+        "ci95": [0.441, 0.539],
+        "games": 400,
     },
     {
         "deck": {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "hunter": 1},
-        "village_win_rate": 0.425,
-        "ci95": [0.28, 0.58],
+        "village_win_rate": 0.4675,
+        "ci95": [0.419, 0.517],
+        "games": 400,
+    },
+]
+
+
+#: Nearer 50% than the second row, but measured so often that its interval leaves 50% out:
+#: listed first in the file, shown after the two even decks, and not called even.
+UNEVEN: dict[str, Any] = {
+    "deck": {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1},
+    "village_win_rate": 0.47,
+    "ci95": [0.4546, 0.4854],
+    "games": 4000,
+}
+#: 4 players in ultimate: no even deck. The last one's interval holds 50%, but 40 games
+#: cannot tell (±15 points): not called even either.
+NONE_EVEN: list[dict[str, Any]] = [
+    {
+        "deck": {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 2},
+        "village_win_rate": 0.44,
+        "ci95": [0.3923, 0.4889],
+        "games": 400,
+    },
+    {
+        "deck": {
+            "werewolf": 2,
+            "seer": 1,
+            "robber": 1,
+            "troublemaker": 1,
+            "minion": 1,
+            "villager": 1,
+        },
+        "village_win_rate": 0.3675,
+        "ci95": [0.3217, 0.4158],
+        "games": 400,
+    },
+    {
+        "deck": {"werewolf": 1, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 3},
+        "village_win_rate": 0.6,
+        "ci95": [0.4457, 0.7376],
         "games": 40,
     },
 ]
@@ -52,7 +95,8 @@ ROWS: list[dict[str, Any]] = [
 def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("balanced")
     table = tmp / "balance.json"
-    table.write_text(json.dumps({"level": "reasoner", "tables": {"ultimate:3": ROWS}}))
+    tables = {"ultimate:3": [UNEVEN, *ROWS], "ultimate:4": NONE_EVEN}
+    table.write_text(json.dumps({"level": "reasoner", "tables": tables}))
     env = {TABLE_ENV: str(table)}
     srv = Server(f"sqlite+aiosqlite:///{tmp / 'onenight.db'}", tmp / "server.log", env=env)
     srv.start()
@@ -60,18 +104,22 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-def three_seats(browser: Any, base: str) -> tuple[str, Player]:
+def three_seats(browser: Any, base: str, locale: str = "en-US") -> tuple[str, Player]:
     """A room opened by the host in the browser; two more players join over HTTP."""
-    host = open_player(browser, "ann")
+    host = open_player(browser, "ann", locale)
     code = create_room(host, base)
     open_editor(host)  # the balanced decks are with the picker, under "Change"
     # One seat: no table size an edition allows, so nothing is asked.
     assert host.page.locator("#balanced").count() == 0
     for name in ("bob", "cat"):
-        reply = httpx.post(f"{base}/api/rooms/{code}/members", json={"name": name})
-        assert reply.status_code == 201, reply.text
+        join(base, code, name)
     host.page.wait_for_selector("#players li:nth-child(3)")
     return code, host
+
+
+def join(base: str, code: str, name: str) -> None:
+    reply = httpx.post(f"{base}/api/rooms/{code}/members", json={"name": name})
+    assert reply.status_code == 201, reply.text
 
 
 def asked(p: Player) -> list[str]:
@@ -85,12 +133,12 @@ def test_client_host_sets_a_balanced_deck(browser: Any, table_server: Server) ->
     code, host = three_seats(browser, base)
     page = host.page
     try:
-        page.wait_for_selector("#balanced-1")
-        assert page.locator("button.suggestion").count() == len(ROWS)
+        page.wait_for_selector("#balanced-2")
+        assert page.locator("button.suggestion").count() == len(ROWS) + 1
         first = page.locator("#balanced-0").inner_text()
         for name in ("Werewolf", "Seer", "Robber", "Troublemaker", "Drunk", "Insomniac"):
             assert name in first
-        assert "village wins 49% (35–63%), 40 games" in first
+        assert "village wins 49% (44–54%), 400 games" in first
         assert "Werewolf ×2" in page.locator("#balanced-1").inner_text()
         assert page.locator("#balanced-1").get_attribute("aria-pressed") == "false"
 
@@ -133,6 +181,79 @@ def test_client_a_table_size_without_rows_offers_nothing(
         assert page.locator("button.suggestion").count() == 0
         assert page.locator("#edition").input_value() == "japanese"
         assert any("edition=japanese&players=3" in u for u in asked(host))
+        check_problems([host])
+    finally:
+        host.context.close()
+
+
+def test_client_even_decks_come_first_and_only_they_are_called_even(
+    browser: Any, table_server: Server
+) -> None:
+    """3 players: the two decks whose interval holds 50% first, marked "even", under the
+    line that the village should win about half the games; the one nearer 50% but
+    measured outside it last, unmarked. A fourth player: no deck is even (one's interval
+    holds 50% but is too wide to tell), and the lobby says so, with the closest rate,
+    and never that the village should win half."""
+    base = table_server.http
+    code, host = three_seats(browser, base)
+    page = host.page
+    words = catalogue("en")
+    validate_deck("ultimate", 3, list(Counter(UNEVEN["deck"]).elements()))
+    for row in NONE_EVEN:
+        validate_deck("ultimate", 4, list(Counter(row["deck"]).elements()))
+    try:
+        page.wait_for_selector("#balanced-2")
+        for i, rate in enumerate(["49% (44–54%)", "47% (42–52%)", "47% (45–49%)"]):
+            text = page.locator(f"#balanced-{i}").inner_text()
+            assert f"village wins {rate}" in text, text
+            marked = page.locator(f"#balanced-{i} .badge.even").count() == 1
+            assert marked == (i < 2)
+        assert page.locator("#balanced-h").inner_text() == words["lobby.balanced"]
+        assert page.locator("#balanced-about").inner_text() == words["lobby.balanced.even"]
+        assert "about half the games" in words["lobby.balanced.even"]
+        found = axe(page, "en even decks") if AXE.exists() else []
+
+        join(base, code, "dan")
+        closest = words["lobby.balanced.closest"].replace("{rate}", "44")
+        page.wait_for_function(
+            "(text) => document.querySelector('#balanced-about')?.textContent === text",
+            arg=closest,
+        )
+        assert "the closest we found: 44%" in closest
+        assert page.locator("#balanced-h").inner_text() == words["lobby.balanced.nearest"]
+        assert page.locator("button.suggestion").count() == len(NONE_EVEN)
+        assert page.locator(".badge.even").count() == 0
+        assert "half" not in page.locator("#balanced").inner_text()
+        assert "village wins 44% (39–49%), 400 games" in page.locator("#balanced-0").inner_text()
+        assert "village wins 60% (45–74%), 40 games" in page.locator("#balanced-1").inner_text()
+        found += axe(page, "en none even") if AXE.exists() else []
+        assert not found, "\n".join(found)
+        check_problems([host])
+    finally:
+        host.context.close()
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "ja-JP"])
+def test_client_the_closest_deck_in_the_hosts_language(
+    browser: Any, table_server: Server, locale: str
+) -> None:
+    lang = locale[:2]
+    base = table_server.http
+    code, host = three_seats(browser, base, locale)
+    page = host.page
+    words = catalogue(lang)
+    try:
+        page.wait_for_selector("#balanced .badge.even")
+        assert page.locator("#balanced-about").inner_text() == words["lobby.balanced.even"]
+        assert page.locator("#balanced-0 .badge.even").inner_text() == words["lobby.balanced.tag"]
+        join(base, code, "dan")
+        closest = words["lobby.balanced.closest"].replace("{rate}", "44")
+        page.wait_for_function(
+            "(text) => document.querySelector('#balanced-about')?.textContent === text",
+            arg=closest,
+        )
+        assert page.locator("#balanced-h").inner_text() == words["lobby.balanced.nearest"]
+        assert page.locator(".badge.even").count() == 0
         check_problems([host])
     finally:
         host.context.close()

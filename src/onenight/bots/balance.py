@@ -1,24 +1,35 @@
-"""The balanced-deck table: for every edition and table size, candidate decks (the
-default one and decks one card away from it, :func:`.suggest.candidates`) with their
-village win rate when ``reasoner`` bots play every seat, measured by the simulator.
+"""The balanced-deck table: for every edition and table size, the decks the deck search
+(:mod:`.search`) found nearest a 50% village win rate when ``reasoner`` bots play every
+seat, each with the games it was measured with, the village's wins, the rate and its
+95% interval.
 
 The project computes it with ``onenight suggest --refresh`` (docs/bots.md), ships it as
 package data (``balance.json``), and ``onenight suggest`` and the server's
 ``GET /api/decks/suggest`` read it: a suggestion costs nothing at the table.
+
+The file: ``{"level", "seed", "budget", "tables": {"edition:players": [row, …]},
+"runs": {"edition:players": {"budget", "seed", "candidates", "games", "seconds",
+"cpu_seconds", "workers", "commit"}}, "complete"}``; ``complete`` is true only when the
+search measured every table size the editions allow with the table's budget and seed
+(a size without a run keeps an older table's rows, their games in each row, and
+``note`` says what they are).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 from collections.abc import Callable
+from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from onenight.rules import EDITIONS
 
-from .suggest import suggest
+from .pool import Pool
+from .search import DEFAULT, Budget, Found, search
 
 TABLE = Path(__file__).with_name("balance.json")
 #: The environment variable that names another table file to read and refresh instead of
@@ -26,8 +37,12 @@ TABLE = Path(__file__).with_name("balance.json")
 TABLE_ENV = "ONENIGHT_BALANCE_TABLE"
 LEVEL = "reasoner"
 
-#: A row: {"deck": {role: count}, "village_win_rate": x, "ci95": [low, high], "games": g}.
+#: A row: {"deck": {role: count}, "games": g, "village_wins": w, "village_win_rate": x,
+#: "ci95": [low, high]}.
 Row = dict[str, Any]
+#: ``progress(games, planned, what)``: games played so far of at most ``planned``, and
+#: the table size being measured.
+Progress = Callable[[int, int, str], None]
 
 
 def sizes(edition: str | None = None) -> list[tuple[str, int]]:
@@ -61,35 +76,125 @@ def _read(path: Path) -> dict[str, Any]:
     return table
 
 
+#: The widest interval (half its width) that can call a deck even: 400 games give ±4.9
+#: points at most; 40 games (±15) cannot tell an even deck from one at 40%.
+EVEN_HALF_WIDTH = 0.05
+
+
+def even(row: Row) -> bool:
+    """Whether the row's games say the deck is even: its 95% interval holds 50% and is
+    at most ±5 points wide."""
+    low, high = row["ci95"]
+    return bool(low <= 0.5 <= high and (high - low) / 2 <= EVEN_HALF_WIDTH + 1e-9)
+
+
+def order(rows: list[Row]) -> list[Row]:
+    """The even decks first, then by distance of the rate from 50% (the order the lobby
+    shows them in, whatever order a table file has them in)."""
+    return sorted(rows, key=lambda r: (not even(r), abs(r["village_win_rate"] - 0.5)))
+
+
 def lookup(edition: str, players: int, top: int, path: Path | None = None) -> list[Row] | None:
-    """The ``top`` most balanced decks measured for this table (village win rate nearest
-    50%), or None when the table has not measured it."""
+    """The ``top`` most balanced decks measured for this table (see :func:`order`), or
+    None when the table has not measured it."""
     rows = load(path)["tables"].get(key(edition, players))
-    return None if rows is None else [dict(r) for r in rows[:top]]
+    return None if rows is None else [dict(r) for r in order(rows)[:top]]
+
+
+def commit() -> str | None:
+    """The checkout's commit (a refresh records the code that measured it; ``-dirty``
+    with uncommitted changes), if any."""
+    try:
+        out = subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=12"],
+            cwd=Path(__file__).parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
 
 
 def refresh(
-    games: int,
-    decks: int,
+    budget: Budget = DEFAULT,
     seed: int = 1,
-    workers: int = 1,
+    workers: int = 2,
+    scheduler: str | None = None,
     edition: str | None = None,
+    players: int | None = None,
     path: Path | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Measure every table size (of one edition, or all) and write the table, keeping the
-    other sizes' rows; written after each size, so an interrupted refresh keeps its
-    work. Rows are sorted, most balanced first. ``path``: ``table_path()`` by default."""
+    """Search every table size (of one edition, or all; or one size) and write the
+    table, keeping the other sizes' rows; written after each size, so an interrupted
+    refresh keeps its work. ``path``: ``table_path()`` by default."""
     path = path or table_path()
-    table = dict(load(path)) if path.exists() else {"tables": {}}
-    table.update({"level": LEVEL, "games": games, "decks": decks, "seed": seed})
-    table["tables"] = dict(table.get("tables", {}))
-    todo = sizes(edition)
-    for done, (ed, n) in enumerate(todo):
-        rows = suggest(ed, n, decks, games, decks, LEVEL, seed, workers)
-        table["tables"][key(ed, n)] = rows
-        path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
-        if progress is not None:
-            progress(done + 1, len(todo))
+    table = _start(dict(load(path)) if path.exists() else {}, budget, seed)
+    todo = [(e, n) for e, n in sizes(edition) if players is None or n == players]
+    planned, played = budget.most() * len(todo), 0
+    code = commit()
+    with Pool(workers, scheduler) as pool:
+        for i, (ed, n) in enumerate(todo):
+
+            def step(games: int, what: str = f"{ed} {n}") -> None:
+                nonlocal played
+                played += games
+                if progress is not None:
+                    progress(played, planned, what)
+
+            found = search(ed, n, budget, LEVEL, seed, pool, step)
+            _put(table, found, workers if scheduler is None else 0, code)
+            path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
+            played = budget.most() * (i + 1)  # what the size did not need is skipped
+            if progress is not None:
+                progress(played, planned, f"{ed} {n}")
     _read.cache_clear()
     return table
+
+
+def _start(table: dict[str, Any], budget: Budget, seed: int) -> dict[str, Any]:
+    """The table to refresh, other sizes' rows kept (their ``runs`` say how they were
+    measured; a row without one is from an older table, its games in the row)."""
+    fresh = {
+        "level": LEVEL,
+        "seed": seed,
+        "budget": asdict(budget),
+        "tables": dict(table.get("tables", {})),
+        "runs": dict(table.get("runs", {})),
+    }
+    if "note" in table:  # what the rows without a run are; gone once the table is complete
+        fresh["note"] = table["note"]
+    return fresh
+
+
+def _put(table: dict[str, Any], found: Found, workers: int, code: str | None) -> None:
+    k = key(found.edition, found.players)
+    table["tables"][k] = [m.row() for m in found.decks]
+    table["runs"][k] = {
+        "budget": table["budget"],
+        "seed": table["seed"],
+        "candidates": found.candidates,
+        "games": found.games,
+        "seconds": round(found.seconds, 1),
+        "cpu_seconds": round(found.cpu_seconds, 1),
+        "workers": workers,
+        "commit": code,
+    }
+    table["complete"] = complete(table)
+    if table["complete"]:
+        table.pop("note", None)
+
+
+def complete(table: dict[str, Any]) -> bool:
+    """Whether the search measured every table size the editions allow, with the table's
+    budget and seed."""
+    runs = table.get("runs", {})
+    return all(
+        key(e, n) in runs
+        and runs[key(e, n)]["budget"] == table.get("budget")
+        and runs[key(e, n)]["seed"] == table.get("seed")
+        for e, n in sizes()
+    )

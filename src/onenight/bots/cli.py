@@ -5,12 +5,15 @@ from __future__ import annotations
 import gc
 import json
 import os
+import time
+from dataclasses import dataclass, replace
 
 import typer
 
 from onenight.rules import EDITIONS, RulesError
 
 from . import balance
+from .search import DEFAULT
 from .simulate import Spec, levels, parse_deck, plot, simulate, text_report
 from .suggest import suggest
 
@@ -71,55 +74,115 @@ def run_simulate(
     typer.echo(json.dumps(rep, sort_keys=True) if as_json else text_report(rep))
 
 
-def run_suggest(
-    edition: str,
-    players: int,
-    top: int,
-    games: int,
-    decks: int,
-    level: str,
-    seed: int,
-    workers: int,
-    as_json: bool,
-    live: bool = False,
-    refresh: bool = False,
-) -> None:
+@dataclass(frozen=True)
+class SuggestArgs:
+    """``onenight suggest``'s options (None: the default of the mode)."""
+
+    edition: str | None
+    players: int | None
+    top: int
+    games: int | None
+    decks: int | None
+    level: str
+    seed: int
+    workers: int | None
+    scheduler: str | None
+    as_json: bool
+    live: bool
+
+
+def run_suggest(args: SuggestArgs, refresh: bool = False) -> None:
     if refresh:
-        run_refresh(None if edition == "all" else edition, games, decks, seed, workers)
+        run_refresh(args)
         return
-    rows = None if live or level != balance.LEVEL else balance.lookup(edition, players, top)
+    edition, players = args.edition or "ultimate", args.players or 5
+    games, decks = args.games or 200, args.decks or 8
+    table = not args.live and args.level == balance.LEVEL
+    rows = balance.lookup(edition, players, args.top) if table else None
     if rows is None:  # measured now
-        bar = None if as_json else _bar(decks, "measuring decks")
+        bar = None if args.as_json else _bar(decks, "measuring decks")
         step = (lambda done, total: bar.update(done)) if bar else None
         try:
-            cores = _workers(workers)
-            rows = suggest(edition, players, top, games, decks, level, seed, cores, step)
+            cores = _workers(args.workers or 0)
+            rows = suggest(
+                edition, players, args.top, games, decks, args.level, args.seed, cores, step
+            )
         except (RulesError, ValueError) as err:
             raise _fail(str(err)) from None
         finally:
             if bar is not None:
                 bar.stop()
-    if as_json:
+    if args.as_json:
         typer.echo(json.dumps(rows, sort_keys=True))
         return
     for row in rows:
         low, high = row["ci95"]
         cards = ", ".join(f"{k}×{r}" if k > 1 else r for r, k in row["deck"].items())
         games_ = row.get("games", games)
-        typer.echo(f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_})")
+        mark = "  even" if table and balance.even(row) else ""
+        line = f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_}){mark}"
+        typer.echo(line)
 
 
-def run_refresh(edition: str | None, games: int, decks: int, seed: int, workers: int) -> None:
+def run_refresh(args: SuggestArgs) -> None:
+    """Search every table size asked for and write the table, with a progress bar over
+    the games (the most the search may play: a size that needs fewer jumps ahead)."""
+    edition = None if args.edition in (None, "all") else args.edition
     if edition is not None and edition not in EDITIONS:
         raise _fail(f"no edition {edition!r} (known: {', '.join(EDITIONS)}, or all)")
-    bar = _bar(len(balance.sizes(edition)), "measuring table sizes")
+    todo = [s for s in balance.sizes(edition) if args.players in (None, s[1])]
+    if not todo:
+        raise _fail(f"no table size of {args.edition or 'any edition'} for {args.players} players")
+    if (args.games is not None and args.games < 1) or (args.decks is not None and args.decks < 1):
+        raise _fail("--games and --decks must be at least 1")
+    budget = replace(DEFAULT, games=args.games or DEFAULT.games, keep=args.decks or DEFAULT.keep)
+    budget = replace(budget, screen=min(budget.screen, budget.games))
+    workers = args.workers if args.workers and args.workers > 0 else 2
+    bar = _GamesBar(budget.most() * len(todo))
+    start = time.perf_counter()
     try:
-        balance.refresh(
-            games, decks, seed, _workers(workers), edition, progress=lambda d, t: bar.update(d)
+        table = balance.refresh(
+            budget,
+            args.seed,
+            workers,
+            args.scheduler,
+            edition,
+            args.players,
+            progress=bar.update,
         )
+    except RuntimeError as err:
+        raise _fail(str(err)) from None
     finally:
         bar.stop()
-    typer.echo(f"wrote {balance.table_path()}")
+    cpu = sum(table["runs"][balance.key(e, n)]["cpu_seconds"] for e, n in todo)
+    typer.echo(
+        f"wrote {balance.table_path()}: {len(todo)} table sizes in "
+        f"{time.perf_counter() - start:.0f} s ({cpu:.0f} CPU seconds, {workers} workers)"
+    )
+
+
+class _GamesBar:
+    """A Rich progress bar over the games of a refresh, naming the table size."""
+
+    def __init__(self, total: int) -> None:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        columns = (BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+        self.progress = Progress("[progress.description]{task.description}", *columns)
+        self.task = self.progress.add_task("searching decks", total=total)
+        self.progress.start()
+
+    def update(self, games: int, planned: int, what: str) -> None:
+        self.progress.update(self.task, completed=games, total=planned, description=what)
+
+    def stop(self) -> None:
+        self.progress.stop()
 
 
 class _Bar:

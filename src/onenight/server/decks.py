@@ -101,10 +101,11 @@ def deck_suggest(
     players: Annotated[int, Query(ge=3, le=12)],
     top: Annotated[int, Query(ge=1, le=5)] = 3,
 ) -> dict[str, Any]:
-    """The most balanced decks of the project's table (docs/bots.md): decks near the
-    default one, every seat a ``reasoner`` bot, village win rate nearest 50%, each
-    with its measured rate, 95% interval and games. Read from the shipped table,
-    never measured here; a table size it lacks gets no decks and the ``reason``."""
+    """The most balanced decks of the project's table (docs/bots.md): decks the deck
+    search found, every seat a ``reasoner`` bot, each with its games, village wins,
+    rate and 95% interval; the decks whose interval holds 50% first, then the nearest
+    50%. Read from the shipped table, never measured here; a table size it lacks gets
+    no decks and the ``reason``."""
     ed = EDITIONS[edition]
     reply: dict[str, Any] = {
         "edition": ed.id,

@@ -49,6 +49,7 @@ const LATER = [
   "/app/views/tv.js", "/app/tv.css",
   "/app/views/howto.js", "/app/howto.css", "/app/i18n/howto-en.json", "/app/i18n/howto-fr.json", "/app/i18n/howto-ja.json",
   "/app/i18n/errors-en.json", "/app/i18n/errors-fr.json", "/app/i18n/errors-ja.json",
+  "/app/i18n/balanced-en.json", "/app/i18n/balanced-fr.json", "/app/i18n/balanced-ja.json",
 ];
 /** The page's language when it registered the worker (`sw.js?lang=fr`): a French phone
  * keeps French, not the others; a language picked later is kept as the page loads it. */

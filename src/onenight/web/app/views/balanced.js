@@ -1,12 +1,17 @@
 // @ts-check
 /**
  * The host's "Balanced decks": the project's measured table (GET /api/decks/suggest,
- * docs/bots.md) for this edition and number of players; a tap sets the deck.
+ * docs/bots.md) for this edition and number of players; a tap sets the deck. A deck is
+ * called even only when its 95% interval holds 50% (and is narrow enough to tell);
+ * those come first, and when none is the panel says so and names the closest rate found. Its words are a part of the
+ * catalogue (i18n/balanced-{lang}.json), loaded with it.
  */
 import { h } from "../dom.js";
-import { list, roleName, t } from "../i18n.js";
+import { addPart, list, roleName, t } from "../i18n.js";
 import { ORDER } from "../roles.js";
 import { changed } from "../store.js";
+
+await addPart("balanced");
 
 /** @typedef {import("../conn.js").Frame} Frame */
 /** @typedef {{deck: Record<string, number>, village_win_rate: number, ci95: number[], games: number}} Suggested */
@@ -41,6 +46,26 @@ function same(a, b) {
 /** @param {number} x */
 const pct = (x) => Math.round(x * 100);
 
+/** Whether the deck's games say it is even: its 95% interval holds 50% and is at most
+ * ±5 points wide (400 games; 40 cannot tell 50% from 40%), as balance.even says.
+ * @param {Suggested} s */
+const even = (s) => s.ci95[0] <= 0.5 && 0.5 <= s.ci95[1] && s.ci95[1] - s.ci95[0] <= 0.1 + 1e-9;
+
+/** The decks, the even ones first (the server sends them so; an older table may not). @param {Suggested[]} decks */
+function evenFirst(decks) {
+  return [...decks.filter(even), ...decks.filter((s) => !even(s))];
+}
+
+/** What the panel says above the decks: that an "even" deck should give the village
+ * about half the games, or that none is even and the closest rate found.
+ * @param {Suggested[]} decks @returns {[string, string]} the heading and the line */
+function headline(decks) {
+  if (decks.some(even)) return [t("lobby.balanced"), t("lobby.balanced.even")];
+  const gap = (/** @type {Suggested} */ s) => Math.abs(s.village_win_rate - 0.5);
+  const closest = decks.reduce((a, b) => (gap(b) < gap(a) ? b : a));
+  return [t("lobby.balanced.nearest"), t("lobby.balanced.closest", { rate: pct(closest.village_win_rate) })];
+}
+
 /**
  * The section, or null before the editions are known or for a table size the edition
  * does not allow (nothing is asked then).
@@ -52,19 +77,22 @@ export function balancedDecks(ed, n, counts, choose) {
   if (!ed || !(ed.players[0] <= n && n <= ed.players[1])) return null;
   const reply = ask(ed.id, n);
   if (!reply) return null;
-  const head = h("h4", { id: "balanced-h" }, t("lobby.balanced"));
   if (!reply.decks.length) {
-    return h("div", { class: "balanced", id: "balanced" }, head, h("p", { class: "muted" }, t("lobby.balanced.none", { n })));
+    return h("div", { class: "balanced", id: "balanced" }, h("h4", { id: "balanced-h" }, t("lobby.balanced")),
+      h("p", { class: "muted" }, t("lobby.balanced.none", { n })));
   }
-  return h("div", { class: "balanced", id: "balanced", role: "group", "aria-labelledby": "balanced-h" }, head,
-    h("p", { class: "muted" }, t("lobby.balanced.about")),
-    h("ul", { class: "suggested" }, reply.decks.map((s, i) => {
+  const decks = evenFirst(reply.decks);
+  const [title, line] = headline(decks);
+  return h("div", { class: "balanced", id: "balanced", role: "group", "aria-labelledby": "balanced-h" },
+    h("h4", { id: "balanced-h" }, title),
+    h("p", { class: "muted", id: "balanced-about" }, line),
+    h("ul", { class: "suggested" }, decks.map((s, i) => {
       const cards = ORDER.filter((r) => s.deck[r]).concat(Object.keys(s.deck).filter((r) => s.deck[r] && !ORDER.includes(r)))
         .map((r) => (s.deck[r] > 1 ? t("lobby.balanced.times", { role: roleName(r, ed.id), n: s.deck[r] }) : roleName(r, ed.id)));
       const rate = t("lobby.balanced.rate", { rate: pct(s.village_win_rate), low: pct(s.ci95[0]), high: pct(s.ci95[1]), games: s.games });
       return h("li", {},
         h("button", { type: "button", class: "secondary suggestion", id: `balanced-${i}`, "aria-pressed": String(same(s.deck, counts)), onclick: () => choose({ ...s.deck }) },
           h("span", { class: "cards" }, list(cards)),
-          h("span", { class: "rate muted" }, rate)));
+          h("span", { class: "rate muted" }, rate, even(s) ? [" ", h("span", { class: "badge even" }, t("lobby.balanced.tag"))] : null)));
     })));
 }
