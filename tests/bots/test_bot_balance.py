@@ -118,9 +118,12 @@ def test_the_refresh_command_writes_the_table_with_a_progress_bar(
     shown = CliRunner().invoke(app, ["suggest", "--edition", "japanese", "--players", "3"])
     assert shown.exit_code == 0, shown.output
     lines = shown.output.splitlines()
-    assert len(lines) == min(3, len(rows))
-    for line, r in zip(lines, balance.order(rows), strict=False):
+    listed = balance.order(rows)[:3]
+    assert len(lines) == len(listed) + 1  # 4 games a deck: none can be even, and it says so
+    for line, r in zip(lines, listed, strict=False):
         assert line.endswith(f"({r['games']})  even" if balance.even(r) else f"({r['games']})")
+    nearest = min(listed, key=lambda r: abs(r["village_win_rate"] - 0.5))
+    assert lines[-1] == f"none is even; the closest we found: {nearest['village_win_rate']:.1%}"
     bad = CliRunner().invoke(app, ["suggest", "--refresh", "--edition", "chess"])
     assert bad.exit_code == 2 and "no edition 'chess'" in bad.output
     bad = CliRunner().invoke(
@@ -164,6 +167,24 @@ def test_suggest_reads_the_table_without_measuring(monkeypatch: pytest.MonkeyPat
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == balance.lookup("ultimate", 5, 2)
+
+
+@pytest.mark.skipif(not balance.TABLE.exists(), reason="no shipped table")
+def test_suggest_says_so_when_no_deck_it_lists_is_even() -> None:
+    """As the lobby does (docs/bots.md): a list with an even deck ends with its decks; one
+    without any ends with the closest rate found, never a promise of balance."""
+    for edition, players in balance.sizes():
+        listed = balance.lookup(edition, players, 3)
+        assert listed
+        args = ["suggest", "--edition", edition, "--players", str(players)]
+        lines = CliRunner().invoke(app, args).output.splitlines()
+        if any(balance.even(r) for r in listed):
+            assert len(lines) == len(listed) and lines[0].endswith("  even")
+        else:
+            nearest = min(listed, key=lambda r: abs(r["village_win_rate"] - 0.5))
+            assert lines[len(listed) :] == [
+                f"none is even; the closest we found: {nearest['village_win_rate']:.1%}"
+            ]
 
 
 @pytest.mark.skipif(not balance.TABLE.exists(), reason="no shipped table")

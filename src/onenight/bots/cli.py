@@ -122,6 +122,9 @@ def run_suggest(args: SuggestArgs, refresh: bool = False) -> None:
         mark = "  even" if table and balance.even(row) else ""
         line = f"{row['village_win_rate']:6.1%} [{low:.1%}, {high:.1%}]  {cards}  ({games_}){mark}"
         typer.echo(line)
+    if table and rows and not any(balance.even(r) for r in rows):
+        closest = min(rows, key=lambda r: abs(r["village_win_rate"] - 0.5))
+        typer.echo(f"none is even; the closest we found: {closest['village_win_rate']:.1%}")
 
 
 def run_refresh(args: SuggestArgs) -> None:
