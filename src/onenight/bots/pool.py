@@ -9,14 +9,13 @@ gets the same games as in one run, on any number of workers or machines.
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from types import TracebackType
 from typing import Any
 
-from .simulate import Spec, Tally, play_chunk
+from .simulate import Spec, Tally, dask_distributed, play_chunk
 
 #: Games ``start..stop-1`` of a spec's run.
 Job = tuple[Spec, int, int]
@@ -44,13 +43,7 @@ class Pool:
 
     def __enter__(self) -> Pool:
         if self.scheduler:
-            try:
-                distributed = importlib.import_module("distributed")
-            except ImportError:
-                raise RuntimeError(
-                    "--scheduler needs Dask distributed: pip install 'onenight[sim]'"
-                ) from None
-            self._client = distributed.Client(self.scheduler)
+            self._client = dask_distributed().Client(self.scheduler)
         elif self.workers > 1:
             self._executor = ProcessPoolExecutor(max_workers=self.workers)
         return self

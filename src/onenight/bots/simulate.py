@@ -143,14 +143,20 @@ def run_local(spec: Any, games: int, workers: int, work: Work = play_chunk) -> I
             yield fut.result()
 
 
-def run_dask(spec: Any, games: int, scheduler: str, work: Work = play_chunk) -> Iterator[Any]:
-    """Chunks played on a Dask distributed cluster (the ``[sim]`` extra)."""
+def dask_distributed() -> Any:
+    """Dask's ``distributed`` module (the ``[sim]`` extra), or a RuntimeError that says how
+    to install it."""
     try:
-        distributed = importlib.import_module("distributed")
+        return importlib.import_module("distributed")
     except ImportError:
         raise RuntimeError(
             "--scheduler needs Dask distributed: pip install 'onenight[sim]'"
         ) from None
+
+
+def run_dask(spec: Any, games: int, scheduler: str, work: Work = play_chunk) -> Iterator[Any]:
+    """Chunks played on a Dask distributed cluster (the ``[sim]`` extra)."""
+    distributed = dask_distributed()
     with distributed.Client(scheduler) as client:
         parts = chunks(games)
         starts, stops = [a for a, _ in parts], [b for _, b in parts]
