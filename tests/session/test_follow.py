@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from types import SimpleNamespace
 from typing import Any
 
+from onenight.cluster.local import LocalCluster
+from onenight.pubsub import MemoryPubSub
 from onenight.rules import Phase
 from onenight.session import follow
 from onenight.session.follow import Follower, where_most_are
+from onenight.session.hub import Hub
 from onenight.session.limits import Limits
 from onenight.session.timing import FakeClock
+from onenight.storage import MemoryStore
 
 
 def test_the_room_goes_where_more_than_half_of_its_online_members_are() -> None:
@@ -167,3 +172,52 @@ async def test_a_check_set_aside_during_a_hand_over_that_did_not_happen_is_made_
     assert tried == ["b", "b"]  # looked at again once the first one ended
     await asyncio.gather(*follower.moving.values())
     assert follower.moving == {}
+
+
+class _SharedHere(LocalCluster):
+    """One process of a shared cluster, seen from inside: every free lease is its for the
+    asking, and the members' connections are where ``online_at`` says."""
+
+    shared = True  # type: ignore[assignment]
+
+    def __init__(self, me: str, online_at: dict[str, dict[int, int]]) -> None:
+        super().__init__(MemoryPubSub())
+        self.me, self.online_at = me, online_at
+
+    async def acquire(self, code: str) -> bool:
+        return True
+
+    async def online(self, code: str) -> dict[str, dict[int, int]]:
+        return {p: dict(c) for p, c in self.online_at.items()}
+
+
+async def test_a_room_taken_over_away_from_its_members_moves_on_to_them() -> None:
+    """A hand-over from a to b raced: c took the free lease first (a loaded cluster test
+    saw it). Most of the room's members are at b and none of them connects anew, so no
+    presence change will come: the room is looked at when it is taken over, and goes on
+    to b once it has been at c for MOVE_GAP, not when some later change comes."""
+    store = MemoryStore()
+    made = Hub(store, MemoryPubSub(), random.Random(1), clock=FakeClock())
+    await made.start()
+    ann = await made.create("ann")
+    others = [await made.join(ann.room, name, False) for name in ("bob", "cy", "dee")]
+    await made.stop()
+    at_b = {s.member: 1 for s in others}
+    clock = FakeClock()
+    hub = Hub(
+        store,
+        MemoryPubSub(),
+        random.Random(2),
+        clock=clock,
+        cluster=_SharedHere("c", {"a": {ann.member: 1}, "b": at_b}),
+    )
+    await hub.start()
+    follower, moved = _recording(hub)
+    hub.follower = follower
+    try:
+        assert await hub.take_over(ann.room)
+        assert ann.room in hub.rooms and moved == []  # not at once: MOVE_GAP first
+        await clock.advance(follow.MOVE_GAP)
+        assert moved == ["b"]
+    finally:
+        await hub.stop()

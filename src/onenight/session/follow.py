@@ -11,7 +11,9 @@ routing it only moves where most members are.
 The rule: when a process holds more than half of the room's members (connected there:
 the owner learns of every connection through the members' presence; a member offline
 counts against every process, a bot not at all), and it is not the owner, the room moves
-there. Only one process can hold more than half (unless members are connected to several
+there. The owner looks on each presence change, when it takes a room over (it may have
+won a free lease that a hand-over meant for the members' process: it passes the room on)
+and when a process it thought dead comes back. Only one process can hold more than half (unless members are connected to several
 at once: then the owner keeps the room if it is one of them), so a room never moves back
 and forth without its members moving. Counting the offline members keeps a room where
 it is while most of its players reconnect: a host still connected to the process the

@@ -126,6 +126,10 @@ class Ownership:
                 if not actor.online.get(member):
                     actor.wait_for(member)
         log.info("room %s: taken over (event %d)", code, room.seq)
+        # Most of its members may be connected elsewhere (this process took a free lease
+        # that a hand-over meant for another, or a dead owner's room): no presence change
+        # need ever come, so the follow rule looks at it now.
+        self.follower.check(actor)
         return True
 
     async def lost(self, code: str, why: str = "its lease is another's") -> None:
@@ -158,6 +162,7 @@ class Ownership:
                 async with actor.locked():
                     actor.online_at[process] = counts
                     await actor.recount()
+                self.follower.check(actor)  # its members may be there: as a presence change
 
     async def stop(self) -> None:
         self.follower.stop()
