@@ -5,6 +5,7 @@ so in the page's language until the server answers again."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -16,6 +17,17 @@ from web.client_helpers import APP, catalogue, create_room, open_player
 WEB = APP.parent
 #: True once the worker controls the page (its first load: after its install), false if it
 #: does not within 15 s.
+#: The voice's files a room page loads after its lobby shows (sw.js's LATER).
+VOICE_FILES = ["/app/voice.js", "/app/views/voice.js", "/app/voice.css"]
+#: Whether every file of ``arg`` is in one of the page's caches.
+LOADED = """async (files) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const found = await Promise.all(files.map((f) => cache.match(f)));
+    if (found.every(Boolean)) return true;
+  }
+  return false;
+}"""
 CONTROLLED = (
     "Promise.race([new Promise(done => setTimeout(() => done(false), 15000)),"
     " navigator.serviceWorker.ready.then(() => new Promise(done => {"
@@ -61,6 +73,13 @@ def test_a_room_page_reloaded_with_the_server_gone_says_so_and_comes_back(
     try:
         code = create_room(ann, own_server.http)
         assert page.evaluate(CONTROLLED)
+        # The room's page loads its voice files after the lobby shows (and keeps each
+        # in the cache as it comes): the server goes once the page has them, not while
+        # one is on its way (its request would fail as the server stops).
+        deadline = time.monotonic() + 15
+        while not page.evaluate(LOADED, VOICE_FILES):  # evaluate awaits; wait_for_function not
+            assert time.monotonic() < deadline, "the voice files never reached the cache"
+            time.sleep(0.1)
         notice = page.locator("#offline")
         assert notice.is_hidden()
         own_server.stop()

@@ -13,9 +13,10 @@ the owner learns of every connection through the members' presence; a member off
 counts against every process, a bot not at all), and it is not the owner, the room moves
 there. The owner looks on each presence change, when it takes a room over (it may have
 won a free lease that a hand-over meant for the members' process: it passes the room on)
-and when a process it thought dead comes back. Only one process can hold more than half (unless members are connected to several
-at once: then the owner keeps the room if it is one of them), so a room never moves back
-and forth without its members moving. Counting the offline members keeps a room where
+and when a process it thought dead comes back. Only one process can hold more than half
+(unless members are connected to several at once: then the owner keeps the room if it is
+one of them), so a room never moves back and forth without its members moving. Counting
+the offline members keeps a room where
 it is while most of its players reconnect: a host still connected to the process the
 room was made on does not take it back there for the moment the others are away. At most
 once in :data:`MOVE_GAP` seconds (a check that comes sooner waits); never in the night:
