@@ -465,6 +465,50 @@ async def test_a_renewal_listed_before_a_hand_over_does_not_take_the_lease_back(
         await pubsub.close()
 
 
+class Restating:
+    """The hub as the cluster's presence loop sees it: how often it was asked to state
+    its counts again."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def restate_presence(self) -> None:
+        self.asked += 1
+
+
+async def test_a_process_whose_heartbeat_redis_lost_states_its_presence_again() -> None:
+    """Redis restarted empty: the members' connection counts are gone with the heartbeats.
+    The renewal that finds this process's heartbeat missing has the hub state its counts
+    again (once; not at a renewal that finds it there), and they are read back as any."""
+    if not redis_reachable():
+        pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
+    from onenight.cluster.redis import RedisCluster
+
+    cluster = RedisCluster(REDIS_URL, MemoryPubSub())
+    hub = Restating()
+    cluster.owner_of = typing.cast(Any, hub)
+    keys = [f"onenight:process:{cluster.me}", "onenight:online:SAYAG"]
+    try:
+        await asyncio.to_thread(cluster.renew)  # the first beat: nothing to state yet
+        await cluster._restate()
+        await asyncio.to_thread(cluster.renew)
+        await cluster._restate()
+        assert hub.asked == 1  # the heartbeat was there at the second renewal
+        await cluster.redis.delete(*keys)  # as after a restart of an empty Redis
+        await asyncio.to_thread(cluster.renew)
+        await cluster._restate()
+        await cluster._restate()
+        assert hub.asked == 2
+        await cluster.restate("SAYAG", {2: 1, 5: 2})
+        assert await cluster.online("SAYAG") == {cluster.me: {2: 1, 5: 2}}
+        assert await cluster.redis.ttl("onenight:online:SAYAG") > 0
+    finally:
+        await cluster.redis.delete(*keys)
+        if cluster.leases is not None:
+            cluster.leases.close()
+        await cluster.redis.aclose()
+
+
 class Watcher:
     """What the cluster's watch asks of the hub: the store's open rooms, take-overs."""
 

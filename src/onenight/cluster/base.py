@@ -62,6 +62,11 @@ class Owner(Protocol):
     async def open_rooms(self) -> list[str]:
         """The open rooms of the store (the bus lost its list: it is made again)."""
 
+    async def restate_presence(self) -> None:
+        """The bus may have lost this process's presence counts (Redis restarted empty,
+        or this process's heartbeat lapsed): state them again (:meth:`Cluster.restate`),
+        and to each room's owner. An error: asked again a moment later."""
+
 
 class Cluster(Protocol):
     me: str  #: this process's id
@@ -107,6 +112,10 @@ class Cluster(Protocol):
     async def presence(self, code: str, member: int, delta: int) -> int:
         """Count a connection of a member to this process (+1) or its end (-1); the
         member's connections to this process now."""
+
+    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
+        """This process's connections to each member of a room, as it counts them (after
+        the cluster lost its count: :meth:`Owner.restate_presence`)."""
 
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         """Process → member → connections, for the live processes (a take-over)."""

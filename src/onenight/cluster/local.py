@@ -63,6 +63,10 @@ class LocalCluster:
             del self.connections[(code, member)]
         return count
 
+    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
+        for member, count in counts.items():
+            self.connections[(code, member)] = count
+
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         return {}
 

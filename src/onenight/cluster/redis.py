@@ -29,7 +29,9 @@ Keys (all under ``onenight:``):
   whatever the number of members; none when no other process holds a connection of the
   room's members (the owner hands the frames to its own connections itself, and the
   batch is kept all the same).
-* ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process.
+* ``online:CODE`` → ``PROCESS|MEMBER`` → the member's connections to that process. A
+  renewal that finds the process's heartbeat gone (Redis restarted empty, or it lapsed)
+  has the hub state every count of the process again, here and to each room's owner.
 * ``rate:KIND:ADDRESS`` → a token bucket (a Lua script), shared by every process.
 
 Requests for a room travel to its owner on the owner's channel ``rpc:ID`` (JSON), and
@@ -218,6 +220,9 @@ class RedisCluster:
         self.answering: set[asyncio.Task[None]] = set()
         self.waiting_on: dict[int, tuple[str, str]] = {}  #: request → (room, its owner)
         self._renew: Any = None
+        #: the heartbeat was missing at a renewal: the presence counts may be lost too
+        #: (set by the renewing thread, cleared by :meth:`_restate` once they are stated)
+        self.restate_due = False
         self._release = self.redis.register_script(RELEASE)
         self._bucket = self.redis.register_script(BUCKET)
         self._deliver = self.redis.register_script(DELIVER)
@@ -250,6 +255,10 @@ class RedisCluster:
             asyncio.create_task(
                 self._every_beat("looking at waiting requests", self._check_waiting),
                 name="cluster-requests",
+            ),
+            asyncio.create_task(
+                self._every_beat("stating the presence counts again", self._restate),
+                name="cluster-presence",
             ),
         ]
         self.renewer = threading.Thread(target=self._keep, name="onenight-leases", daemon=True)
@@ -309,13 +318,16 @@ class RedisCluster:
         since = time.monotonic()
         codes = list(self.owned) if codes is None else codes
         pipe = self.leases.pipeline(transaction=False)
+        pipe.exists(_key("process", self.me))
         pipe.set(_key("process", self.me), 1, px=int(HEARTBEAT * 1000))
         pipe.sadd(_key("processes"), self.me)
         leases = [_key("lease", code) for code in codes]
         released = [_key("released", code) for code in codes]
         keys = [_key("rooms"), _key("codes"), *leases, *released]
         self._renew(keys=keys, args=[self.me, ttl, *codes], client=pipe)
-        kept = pipe.execute()[2]
+        beating, *_, kept = pipe.execute()
+        if not beating:  # Redis lost it (restarted empty) or it lapsed: and the counts?
+            self.restate_due = True
         # 3: let go since the list was made; if the room is owned again meanwhile (and
         # its lease lapsed), it is lost like one found another's: someone takes it over
         lost = [code for code, k in zip(codes, kept, strict=True) if k in (0, 3)]
@@ -356,10 +368,10 @@ class RedisCluster:
 
     async def _every_beat(self, what: str, *steps: Callable[[], Awaitable[None]]) -> None:
         """Every BEAT, these steps in order (a step that fails is logged and tried again
-        at the next beat). Two loops run so: the open rooms nobody owns and the dead
-        processes (:meth:`_orphans`, :meth:`_processes`), and the requests waiting on an
+        at the next beat). Three loops run so: the open rooms nobody owns and the dead
+        processes (:meth:`_orphans`, :meth:`_processes`), the requests waiting on an
         owner that is gone (:meth:`_check_waiting`, on its own: a take-over under way must
-        not hold them up)."""
+        not hold them up), and the presence counts stated again (:meth:`_restate`)."""
         while True:
             await asyncio.sleep(BEAT)
             try:
@@ -369,6 +381,18 @@ class RedisCluster:
                 raise
             except Exception:
                 log.exception("cluster: %s failed; retrying", what)
+
+    async def _restate(self) -> None:
+        """The presence counts stated again by the hub, when the heartbeat was found
+        missing (on its own loop: it asks the rooms' owners, one of which may be dead,
+        and must not hold up the take-overs)."""
+        if self.restate_due and self.owner_of is not None:
+            self.restate_due = False
+            try:
+                await self.owner_of.restate_presence()
+            except BaseException:
+                self.restate_due = True
+                raise
 
     async def _forgotten(self) -> None:
         """Whether Redis lost its data (restarted empty): ``kept-since``, set by the first
@@ -581,6 +605,14 @@ class RedisCluster:
             pipe.expire(key, KEPT_TTL)
             count, _ = await pipe.execute()
         return max(0, int(count))
+
+    @_on_the_bus
+    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
+        key = _key("online", code)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, mapping={f"{self.me}|{m}": n for m, n in counts.items()})
+            pipe.expire(key, KEPT_TTL)
+            await pipe.execute()
 
     @_on_the_bus
     async def online(self, code: str) -> dict[str, dict[int, int]]:

@@ -13,12 +13,10 @@ from the cluster, and sends every member its full view, numbered on. The follow 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
 import random
 import secrets
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from onenight.cluster import BusDown, CallFailed, Cluster, LocalCluster, OwnerGone
@@ -32,6 +30,7 @@ from .follow import Follower
 from .limits import Limits
 from .ownership import Ownership
 from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
+from .presence import Presence, Session, refusal
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
 from .requests import (
     Acked,
@@ -40,7 +39,6 @@ from .requests import (
     JoinRequest,
     Opened,
     OpenRequest,
-    PresenceRequest,
     Public,
     Refused,
     Reply,
@@ -69,23 +67,7 @@ __all__ = ["Hub", "Session"]
 _R = TypeVar("_R")
 
 
-@dataclass(frozen=True)
-class Session:
-    """An authenticated member of a room, on one connection."""
-
-    room: str
-    member: int
-    token: str = field(repr=False)  # a secret: never in a repr (a log, a traceback)
-
-
-def refusal(reply: Reply) -> BadMessage | None:
-    """A refused reply as the error it is (None for any other reply)."""
-    if isinstance(reply, Refused):
-        return BadMessage(reply.code, reply.message)
-    return None
-
-
-class Hub(Ownership):
+class Hub(Presence, Ownership):
     """The rooms of this server process, and the routes to the others'."""
 
     def __init__(
@@ -111,8 +93,8 @@ class Hub(Ownership):
         self.taking: dict[str, asyncio.Task[bool]] = {}
         #: the last known owner of rooms owned elsewhere (forgotten when it says no)
         self.owners: dict[str, str] = {}
-        #: a room's presence counts leave in order: its lock, and how many use it
-        self.counting: dict[str, tuple[asyncio.Lock, int]] = {}
+        self.counting: dict[str, tuple[asyncio.Lock, int]] = {}  #: see .presence
+        self.here: dict[str, dict[int, tuple[str, int]]] = {}
         #: names the commands that arrive here: unique across processes and restarts
         self.prefix = secrets.token_hex(6)
         self.requests = itertools.count(1)
@@ -338,46 +320,6 @@ class Hub(Ownership):
             process=self.cluster.me,
         )
         return _expect(await self.route(request), Opened)
-
-    async def presence(self, session: Session, delta: int) -> None:
-        """A connection of a member opened (+1) or closed (-1): this process counts its
-        own, and tells the owner its count (one at a time: the counts arrive in order)."""
-        lock, users = self.counting.get(session.room, (asyncio.Lock(), 0))
-        self.counting[session.room] = (lock, users + 1)
-        try:
-            async with lock:
-                await self._count(session, delta)
-        finally:
-            lock, users = self.counting[session.room]
-            if users == 1:
-                del self.counting[session.room]
-            else:
-                self.counting[session.room] = (lock, users - 1)
-
-    async def _count(self, session: Session, delta: int) -> None:
-        try:
-            count = await self.cluster.presence(session.room, session.member, delta)
-        except BusDown:
-            raise BadMessage(
-                ErrorCode.busy, "the server lost touch with the room: try again"
-            ) from None
-        request = PresenceRequest(
-            room=session.room,
-            token=session.token,
-            member=session.member,
-            process=self.cluster.me,
-            count=count,
-        )
-        try:
-            refused = refusal(await self.route(request))
-        except BaseException:  # the owner was not told: the count goes back
-            with contextlib.suppress(Exception):
-                await self.cluster.presence(session.room, session.member, -delta)
-            raise
-        if refused is not None:
-            with contextlib.suppress(Exception):
-                await self.cluster.presence(session.room, session.member, -delta)
-            raise refused
 
     async def command(
         self, session: Session, msg: P.Message, id: str | None = None

@@ -46,6 +46,10 @@ class Ownership:
         """A request forwarded by another process (the router answers it)."""
         raise NotImplementedError
 
+    async def restate_presence(self) -> None:
+        """This process's presence counts stated again (:mod:`.presence`)."""
+        raise NotImplementedError
+
     async def start(self) -> None:
         """Open the store; bring back every open room (one process) or let the cluster
         hand out the rooms nobody owns (several)."""
