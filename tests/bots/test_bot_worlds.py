@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from onenight.bots.worlds import Knowledge, Sampler, _acts, _key
+from onenight.bots.worlds import Knowledge, Sampler, _acts, _draw, _key, _policy
 from onenight.rules import Game, Setup
 from onenight.rules.setup import draw_slots
+from onenight.session.claims import IAm, Nothing, Saw, Swapped, Took
 
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
 
@@ -120,3 +121,94 @@ def test_steered_worlds_believe_what_rejection_believes(
             assert steered[s].get(card, 0.0) == pytest.approx(p, abs=tolerance), (s, card)
     # And the sampler never believes a world the seat's knowledge rules out.
     assert steered[me] == {know.card: pytest.approx(1.0)}
+
+
+def weighted_rejection_beliefs(
+    know: Knowledge, sampler: Sampler, draws: int, rng: random.Random
+) -> tuple[list[dict[str, float]], float]:
+    """Each seat's dealt card by plain rejection (a uniform deal, the model's night:
+    ``_policy``, the seat's own choices), each kept world weighed by how likely it makes
+    the claims (the model's ``Sampler.likelihood``); and the effective number of worlds."""
+    rest = list(know.cards)
+    rest.remove(know.card)
+    sums: list[dict[str, float]] = [defaultdict(float) for _ in range(know.n)]
+    total = squares = 0.0
+    for _ in range(draws):
+        rng.shuffle(rest)
+        dealt = [*rest[: know.seat], know.card, *rest[know.seat : know.n - 1]]
+        center = rest[know.n - 1 :]
+        slots = draw_slots(tuple(dealt), know.copies, rng)
+        game = Game(Setup("ultimate", know.players, tuple(dealt), tuple(center), slots=slots))
+        mine = iter(know.mine)
+        ok = True
+        while ok and (d := game.decision) is not None:
+            if d.seat == know.seat:
+                action = next(mine, None)
+                ok = action is not None and action in d.legal
+                if ok:
+                    game.apply(d.seat, action)  # type: ignore[arg-type]
+                continue
+            acts, prior = _policy(d)
+            u = rng.random()
+            game.apply(d.seat, acts[_draw(prior, u) if prior else int(u * len(acts))])
+        if not ok or next(mine, None) is not None:
+            continue
+        if [_key(f) for f in game.facts[know.seat]] != know.facts:
+            continue
+        stories: list[list[Any]] = [[] for _ in range(know.n)]
+        for turn, seat, item in game.night_log:
+            stories[seat].append((turn, item))
+        weight = 1.0
+        for s in sampler.speakers:
+            weight *= sampler.likelihood(s, dealt[s], stories[s], sampler.claims[s])
+        for s, card in enumerate(dealt):
+            sums[s][card] += weight
+        total += weight
+        squares += weight * weight
+    return [{c: v / total for c, v in row.items()} for row in sums], total**2 / squares
+
+
+JIN = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "villager", "villager"]
+
+
+@pytest.mark.parametrize(
+    ("claims", "seed"),
+    [
+        # A Seer who saw a Werewolf at a seat that says it is a Villager.
+        ({1: [IAm("seer"), Saw(((3, "werewolf"),))], 3: [IAm("villager"), Nothing()]}, 7),
+        # A Robber who took a Villager from a seat that says it was a Villager.
+        ({2: [IAm("robber"), Took(4, "villager")], 4: [IAm("villager"), Nothing()]}, 8),
+        # A Troublemaker who swapped two seats, one of which says it is a Villager.
+        ({4: [IAm("troublemaker"), Swapped(1, 3)], 1: [IAm("villager"), Nothing()]}, 9),
+    ],
+)
+def test_worlds_steered_by_claims_believe_what_weighted_rejection_believes(
+    claims: dict[int, list[Any]], seed: int
+) -> None:
+    """The claims steer the deal (a claimed role, a card a claim names at a place when
+    its claimant was dealt the role it claims) and the night (a claimed action): the
+    weighted worlds must believe what plain rejection, weighed by the claims' likelihood,
+    believes, seat by seat and card by card."""
+    cards = ["villager", "seer", "robber", "werewolf", "troublemaker"]
+    center = [*JIN, "insomniac"]
+    for card in cards:
+        center.remove(card)
+    know = seat_knowledge(cards, center, 0, seed)
+    board = [claims.get(s, []) for s in range(know.n)]
+    reference, kept = weighted_rejection_beliefs(
+        know, Sampler(know, board), 60_000, random.Random(seed)
+    )
+    assert kept >= 100, kept  # enough plain draws weigh in to compare with
+    sampler = Sampler(know, board)
+    sample = sampler.sample(random.Random(seed + 100), 4_000, 160_000)
+    total = sum(w.weight for w in sample)
+    effective = total**2 / sum(w.weight**2 for w in sample)
+    for s in range(know.n):
+        steered: dict[str, float] = defaultdict(float)
+        for w in sample:
+            steered[w.setup.cards[s]] += w.weight / total
+        for card in set(reference[s]) | set(steered):
+            p = reference[s].get(card, 0.0)
+            spread = max(p * (1 - p), 0.01) * (1 / kept + 1 / effective)
+            tolerance = max(0.02, 4.5 * spread**0.5)
+            assert steered.get(card, 0.0) == pytest.approx(p, abs=tolerance), (s, card)

@@ -48,10 +48,14 @@ __all__ = [
 
 #: Worlds kept per decision, and draws allowed to find them (counts, never a clock:
 #: a seeded bot must replay exactly).
-#: At a small table (up to :data:`SMALL` seats) worlds are cheap: twice as many.
+#: At a small table (up to :data:`SMALL` seats) worlds are cheap: twice the draws and
+#: twice the effective number (:data:`ESS`), but :data:`SMALL_WORLDS` kept at most: a
+#: sampling that has not reached its effective number by then seldom does (its weight
+#: rests on a few worlds: a median 8 effective of 116 kept, docs/bots.md, fourth pass).
 WORLDS = 100
 TRIES = 15 * WORLDS
 SMALL = 6
+SMALL_WORLDS = 150
 #: A sampling stops early once its worlds' effective number reaches this (twice this at a
 #: small table): their weights are very unequal (an effective 20 or so of 200 kept
 #: worlds is common), and where they are less so, more worlds add little.
@@ -109,8 +113,10 @@ class ReasonerBot(BasicBot):
         return Sampler(know, by_seat(board, know.n), taken_before(board, know.n))
 
     def worlds(self, view: ViewDict, board: Sequence[Posted]) -> list[World]:
-        k = 2 if len(view["players"]) <= SMALL else 1
-        return self.sampler(view, board).sample(self.rng, k * WORLDS, k * TRIES, k * ESS)
+        small = len(view["players"]) <= SMALL
+        k = 2 if small else 1
+        want = SMALL_WORLDS if small else WORLDS
+        return self.sampler(view, board).sample(self.rng, want, k * TRIES, k * ESS)
 
     # -- the day -----------------------------------------------------------------------------
 

@@ -56,6 +56,10 @@ OVERCLAIM: Final = 0.1
 PATTERN: Final = 0.7
 #: How often a sampled deal gives a seat the role it claimed, when a copy is left.
 TRUST: Final = 0.7
+#: How often a sampled deal puts at a place the card a claim names there (a Seer's look,
+#: a Robber's take), when the claimant was dealt the role it claims: then it is honest,
+#: and saw that card, unless it looked elsewhere than it says (no more than a claim).
+NAMED: Final = 0.8
 
 #: Cards whose holder tells the truth by day whatever the night brings (village cards
 #: whose night never changes the role their holder believes he has: no copy, no look at
@@ -186,6 +190,26 @@ def claimed_actions(seat: int, claims: Sequence[Claim]) -> list[tuple[str, Any]]
         elif isinstance(claim, Revealed):
             out.append(("reveal", Reveal(claim.target)))
     return out
+
+
+def named_cards(
+    me: int, claims: Sequence[Sequence[Claim]], roles: Sequence[str | None]
+) -> dict[int, list[tuple[int, str, str]]]:
+    """Place → (claimant, its claimed role, the card) for each card a claim of another
+    seat names at another place: a look (``Saw``) or a Robber's take (``Took``)."""
+    named: dict[int, list[tuple[int, str, str]]] = {}
+    for seat, said in enumerate(claims):
+        role = roles[seat]
+        if seat == me or role is None:
+            continue
+        for claim in said:
+            looks = claim.looks if isinstance(claim, Saw) else ()
+            if isinstance(claim, Took):
+                looks = ((claim.target, claim.card),)
+            for place, card in looks:
+                if place != seat and place != me and place != CENTER_WOLF:
+                    named.setdefault(place, []).append((seat, role, card))
+    return named
 
 
 def _category(kind: str) -> str:
@@ -326,9 +350,19 @@ class Sampler:
         #: Where cards are dealt (the other seats, then the center), and the cards to deal.
         self.places = [s for s in range(know.n) if s != know.seat]
         self.places += [CENTER + i for i in range(know.c)]
+        #: The cards the claims name at each place (see :data:`NAMED`): (the claimant's
+        #: seat, the role it claims, the card) for each.
+        self.named = named_cards(know.seat, self.claims, self.roles)
+        claimants = {seat for names in self.named.values() for seat, _, _ in names}
         # The places a preference points at first (the surest first), while their cards
-        # are still there to deal: a uniform deal is the same whatever the order.
-        self.places.sort(key=lambda place: -self.prefer[place][1] if place in self.prefer else 0)
+        # are still there to deal: a uniform deal is the same whatever the order. Among
+        # places leaning alike, a claimant before the places it names.
+        self.places.sort(
+            key=lambda place: (
+                -self.prefer[place][1] if place in self.prefer else 0,
+                place not in claimants,
+            )
+        )
         self.rest = list(know.cards)
         if know.card in self.rest:
             self.rest.remove(know.card)
@@ -350,8 +384,9 @@ class Sampler:
         #: each place in the dealing order with where it goes and what its preference
         #: points at (no cards: none), worked out once per sampling, not once per deal.
         self.spot = {p: p if p < CENTER else know.n + p - CENTER for p in self.places}
-        self.steps: list[tuple[int, frozenset[str], float]] = [
-            (self.spot[p], *self.prefer.get(p, (frozenset(), 0.0))) for p in self.places
+        self.steps: list[tuple[int, frozenset[str], float, list[tuple[int, str, str]]]] = [
+            (self.spot[p], *self.prefer.get(p, (frozenset(), 0.0)), self._names(p))
+            for p in self.places
         ]
 
     def deal(self, rng: random.Random) -> tuple[Setup, float] | None:
@@ -361,9 +396,11 @@ class Sampler:
         its places, uniformly. Then the other cards, one place at a time, those places
         first that the seat's own facts or a claim point at a card (:func:`preferences`):
         the place gets one of those cards with that source's probability, else a uniform
-        draw. The weight corrects all this back to a uniform deal. None when no deal fits,
-        or when the Russian roulette drops it (:data:`ROULETTE`, counted in
-        :attr:`dropped`): before the deal is made into a ``Setup``."""
+        draw; a place where a claimant dealt the role it claims says it saw a card gets
+        that card with probability :data:`NAMED` instead (:func:`named_cards`). The
+        weight corrects all this back to a uniform deal. None when no deal fits, or when
+        the Russian roulette drops it (:data:`ROULETTE`, counted in :attr:`dropped`):
+        before the deal is made into a ``Setup``."""
         k = self.know
         pool: tuple[str, ...] | None = None
         if k.draws:
@@ -396,9 +433,13 @@ class Sampler:
             cards.remove(card)
             weight *= sum(lean) / lean[i] / free
             free -= 1
-        for at, roles, trust in self.steps:
+        for at, roles, trust, names in self.steps:
             if spots[at]:
                 continue
+            if names:  # a claimant dealt its claimed role: the card it names, likelier
+                said = frozenset([card for seat, role, card in names if spots[seat] == role])
+                if said:
+                    roles, trust = said, NAMED
             left = len(cards)
             fits = [i for i, x in enumerate(cards) if x in roles] if roles else None
             if not fits:
@@ -428,6 +469,13 @@ class Sampler:
         else:
             setup.share_plan(self.plan)
         return setup, weight
+
+    def _names(self, place: int) -> list[tuple[int, str, str]]:
+        """The cards claims name at a place, where the place's own lean is no surer than a
+        claim's (what the seat itself saw or saw wake there comes first)."""
+        if self.prefer.get(place, (frozenset(), 0.0))[1] > TRUST:
+            return []
+        return [(self.spot[seat], role, card) for seat, role, card in self.named.get(place, ())]
 
     def lean(self, place: int, card: str) -> float:
         """How much more often :meth:`deal` puts a card that must go first in this place."""
