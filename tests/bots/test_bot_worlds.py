@@ -35,37 +35,45 @@ def seat_knowledge(cards: list[str], center: list[str], me: int, seed: int) -> K
     return Knowledge(game.view(me), done)
 
 
+def plain_world(
+    know: Knowledge, rest: list[str], rng: random.Random
+) -> tuple[list[str], Game] | None:
+    """One world by plain rejection: a uniform deal around the seat's own card (``rest``:
+    the other cards, shuffled here), the model's night policy (``_policy``), the seat's
+    own choices as it made them; None when the seat would know otherwise than it does."""
+    rng.shuffle(rest)
+    dealt = [*rest[: know.seat], know.card, *rest[know.seat : know.n - 1]]
+    center = rest[know.n - 1 :]
+    slots = draw_slots(tuple(dealt), know.copies, rng)
+    game = Game(Setup("ultimate", know.players, tuple(dealt), tuple(center), slots=slots))
+    mine = iter(know.mine)
+    while (d := game.decision) is not None:
+        if d.seat == know.seat:
+            action = next(mine, None)
+            if action is None or action not in d.legal:
+                return None
+            game.apply(d.seat, action)
+            continue
+        acts, prior = _policy(d)
+        u = rng.random()
+        game.apply(d.seat, acts[_draw(prior, u) if prior else int(u * len(acts))])
+    if next(mine, None) is not None or [_key(f) for f in game.facts[know.seat]] != know.facts:
+        return None
+    if [s for s in range(know.n) if game.shields >> s & 1] != know.shields:
+        return None
+    return dealt, game
+
+
 def rejection_beliefs(know: Knowledge, draws: int, rng: random.Random) -> list[Counter[str]]:
-    """Each seat's dealt card, by plain rejection: a uniform deal around the seat's own
-    card, the model's uniform night policy, the seat's own choices as it made them."""
+    """Each seat's dealt card, by plain rejection (:func:`plain_world`)."""
     rest = list(know.cards)
     rest.remove(know.card)
     counts: list[Counter[str]] = [Counter() for _ in range(know.n)]
     for _ in range(draws):
-        rng.shuffle(rest)
-        dealt = [*rest[: know.seat], know.card, *rest[know.seat : know.n - 1]]
-        center = rest[know.n - 1 :]
-        slots = draw_slots(tuple(dealt), know.copies, rng)
-        game = Game(Setup("ultimate", know.players, tuple(dealt), tuple(center), slots=slots))
-        mine = iter(know.mine)
-        ok = True
-        while ok and (d := game.decision) is not None:
-            if d.seat == know.seat:
-                action = next(mine, None)
-                ok = action is not None and action in d.legal
-                if ok:
-                    game.apply(d.seat, action)  # type: ignore[arg-type]
-            else:
-                acts = _acts(d.choices)
-                game.apply(d.seat, acts[int(rng.random() * len(acts))])
-        if not ok or next(mine, None) is not None:
-            continue
-        if [_key(f) for f in game.facts[know.seat]] != know.facts:
-            continue
-        if [s for s in range(know.n) if game.shields >> s & 1] != know.shields:
-            continue
-        for s, card in enumerate(dealt):
-            counts[s][card] += 1
+        world = plain_world(know, rest, rng)
+        if world is not None:
+            for s, card in enumerate(world[0]):
+                counts[s][card] += 1
     return counts
 
 
@@ -126,35 +134,18 @@ def test_steered_worlds_believe_what_rejection_believes(
 def weighted_rejection_beliefs(
     know: Knowledge, sampler: Sampler, draws: int, rng: random.Random
 ) -> tuple[list[dict[str, float]], float]:
-    """Each seat's dealt card by plain rejection (a uniform deal, the model's night:
-    ``_policy``, the seat's own choices), each kept world weighed by how likely it makes
-    the claims (the model's ``Sampler.likelihood``); and the effective number of worlds."""
+    """Each seat's dealt card by plain rejection (:func:`plain_world`), each kept world
+    weighed by how likely it makes the claims (the model's ``Sampler.likelihood``); and
+    the effective number of worlds."""
     rest = list(know.cards)
     rest.remove(know.card)
     sums: list[dict[str, float]] = [defaultdict(float) for _ in range(know.n)]
     total = squares = 0.0
     for _ in range(draws):
-        rng.shuffle(rest)
-        dealt = [*rest[: know.seat], know.card, *rest[know.seat : know.n - 1]]
-        center = rest[know.n - 1 :]
-        slots = draw_slots(tuple(dealt), know.copies, rng)
-        game = Game(Setup("ultimate", know.players, tuple(dealt), tuple(center), slots=slots))
-        mine = iter(know.mine)
-        ok = True
-        while ok and (d := game.decision) is not None:
-            if d.seat == know.seat:
-                action = next(mine, None)
-                ok = action is not None and action in d.legal
-                if ok:
-                    game.apply(d.seat, action)  # type: ignore[arg-type]
-                continue
-            acts, prior = _policy(d)
-            u = rng.random()
-            game.apply(d.seat, acts[_draw(prior, u) if prior else int(u * len(acts))])
-        if not ok or next(mine, None) is not None:
+        world = plain_world(know, rest, rng)
+        if world is None:
             continue
-        if [_key(f) for f in game.facts[know.seat]] != know.facts:
-            continue
+        dealt, game = world
         stories: list[list[Any]] = [[] for _ in range(know.n)]
         for turn, seat, item in game.night_log:
             stories[seat].append((turn, item))
