@@ -381,7 +381,7 @@ async def test_the_cluster_says_bus_down_while_redis_is_away() -> None:
             cluster.owner("AWAYA"),
             cluster.release("AWAYA", closed=True),
             cluster.kept("AWAYA"),
-            cluster.presence("AWAYA", 1, +1),
+            cluster.presence("AWAYA", {1: 1}),
             cluster.online("AWAYA"),
             cluster.within_rate("joins", "10.0.0.1", 10),
         ):
@@ -499,7 +499,7 @@ async def test_a_process_whose_heartbeat_redis_lost_states_its_presence_again() 
         await cluster._restate()
         await cluster._restate()
         assert hub.asked == 2
-        await cluster.restate("SAYAG", {2: 1, 5: 2})
+        await cluster.presence("SAYAG", {2: 1, 5: 2})
         assert await cluster.online("SAYAG") == {cluster.me: {2: 1, 5: 2}}
         assert await cluster.redis.ttl("onenight:online:SAYAG") > 0
     finally:

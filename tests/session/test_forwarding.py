@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import typing
+from collections.abc import Mapping
 
 import orjson
 import pytest
@@ -292,9 +293,8 @@ class CountsThenAway(Elsewhere):
         super().__init__()
         self.connections = 0
 
-    async def presence(self, code: str, member: int, delta: int) -> int:
-        self.connections += delta
-        return self.connections
+    async def presence(self, code: str, counts: Mapping[int, int]) -> None:
+        self.connections = sum(counts.values())
 
     async def owner(self, code: str) -> str:
         raise BusDown("Connection refused")

@@ -17,15 +17,15 @@ from onenight.storage import MemoryStore
 
 
 class Forgetful(LocalCluster):
-    """One process whose cluster records what it is told again (``restated``)."""
+    """One process whose cluster records the counts written to it (``written``)."""
 
     def __init__(self) -> None:
         super().__init__(MemoryPubSub())
-        self.restated: dict[str, dict[int, int]] = {}
+        self.written: list[tuple[str, dict[int, int]]] = []
 
-    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
-        await super().restate(code, counts)
-        self.restated[code] = dict(counts)
+    async def presence(self, code: str, counts: Mapping[int, int]) -> None:
+        await super().presence(code, counts)
+        self.written.append((code, dict(counts)))
 
 
 async def test_a_process_states_its_connections_again_when_the_count_was_lost() -> None:
@@ -47,8 +47,10 @@ async def test_a_process_states_its_connections_again_when_the_count_was_lost() 
         actor.online_at.clear()  # the owner forgot them
         await actor.recount()
         assert actor.online_members() == set()
+        assert cluster.written[-1] == (ann.room, {cy.member: 0})  # each change, whole
+        cluster.written.clear()
         await hub.restate_presence()
-        assert cluster.restated == {ann.room: {ann.member: 1, bob.member: 1}}
+        assert cluster.written == [(ann.room, {ann.member: 1, bob.member: 1})]
         assert actor.online_members() == {ann.member, bob.member}
         assert actor.online_at[cluster.me] == {ann.member: 1, bob.member: 1}
         await hub.presence(bob, -1)  # counted on from the truth, not from the lost copy

@@ -64,7 +64,7 @@ class Owner(Protocol):
 
     async def restate_presence(self) -> None:
         """The bus may have lost this process's presence counts (Redis restarted empty,
-        or this process's heartbeat lapsed): state them again (:meth:`Cluster.restate`),
+        or this process's heartbeat lapsed): state them again (:meth:`Cluster.presence`),
         and to each room's owner. An error: asked again a moment later."""
 
 
@@ -109,13 +109,10 @@ class Cluster(Protocol):
     async def kept(self, code: str) -> Kept:
         """The frames kept and the numbers (for a process that takes a room over)."""
 
-    async def presence(self, code: str, member: int, delta: int) -> int:
-        """Count a connection of a member to this process (+1) or its end (-1); the
-        member's connections to this process now."""
-
-    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
-        """This process's connections to each member of a room, as it counts them (after
-        the cluster lost its count: :meth:`Owner.restate_presence`)."""
+    async def presence(self, code: str, counts: Mapping[int, int]) -> None:
+        """This process's connections to these members of a room now, as it counts them
+        (written whole, not added to: the same write states them all again after the
+        cluster lost them, :meth:`Owner.restate_presence`)."""
 
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         """Process → member → connections, for the live processes (a take-over)."""

@@ -56,16 +56,12 @@ class LocalCluster:
     async def kept(self, code: str) -> Kept:
         return Kept({}, {})
 
-    async def presence(self, code: str, member: int, delta: int) -> int:
-        count = max(0, self.connections.get((code, member), 0) + delta)
-        self.connections[(code, member)] = count
-        if not count:
-            del self.connections[(code, member)]
-        return count
-
-    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
+    async def presence(self, code: str, counts: Mapping[int, int]) -> None:
         for member, count in counts.items():
-            self.connections[(code, member)] = count
+            if count:
+                self.connections[(code, member)] = count
+            else:
+                self.connections.pop((code, member), None)
 
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         return {}

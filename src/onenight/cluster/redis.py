@@ -598,16 +598,7 @@ class RedisCluster:
         return kept_frames(batches, numbers)
 
     @_on_the_bus
-    async def presence(self, code: str, member: int, delta: int) -> int:
-        key = _key("online", code)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hincrby(key, f"{self.me}|{member}", delta)
-            pipe.expire(key, KEPT_TTL)
-            count, _ = await pipe.execute()
-        return max(0, int(count))
-
-    @_on_the_bus
-    async def restate(self, code: str, counts: Mapping[int, int]) -> None:
+    async def presence(self, code: str, counts: Mapping[int, int]) -> None:
         key = _key("online", code)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping={f"{self.me}|{m}": n for m, n in counts.items()})

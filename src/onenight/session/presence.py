@@ -79,9 +79,10 @@ class Presence:
 
     async def _count(self, session: Session, delta: int) -> None:
         room = self.here.get(session.room, {})
-        count = max(0, room.get(session.member, ("", 0))[1] + delta)
+        was = room.get(session.member, ("", 0))[1]
+        count = max(0, was + delta)
         try:
-            await self.cluster.presence(session.room, session.member, delta)
+            await self.cluster.presence(session.room, {session.member: count})
         except BusDown:
             raise BadMessage(
                 ErrorCode.busy, "the server lost touch with the room: try again"
@@ -90,11 +91,11 @@ class Presence:
             refused = refusal(await self._tell(session.room, session.member, session.token, count))
         except BaseException:  # the owner was not told: the count goes back
             with contextlib.suppress(Exception):
-                await self.cluster.presence(session.room, session.member, -delta)
+                await self.cluster.presence(session.room, {session.member: was})
             raise
         if refused is not None:
             with contextlib.suppress(Exception):
-                await self.cluster.presence(session.room, session.member, -delta)
+                await self.cluster.presence(session.room, {session.member: was})
             raise refused
         if count:
             self.here.setdefault(session.room, {})[session.member] = (session.token, count)
@@ -118,7 +119,7 @@ class Presence:
                 counts = dict(self.here.get(code, {}))
                 if not counts:
                     continue
-                await self.cluster.restate(code, {m: n for m, (_, n) in counts.items()})
+                await self.cluster.presence(code, {m: n for m, (_, n) in counts.items()})
                 for member, (token, count) in counts.items():
                     reply = await self._tell(code, member, token, count)
                     if isinstance(reply, Refused) and reply.code == ErrorCode.busy:
