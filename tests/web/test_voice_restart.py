@@ -18,10 +18,17 @@ import pytest
 
 from server.conftest import Server
 from web.client_helpers import Player, check_problems, create_room, join_by_link
-from web.voice_helpers import TONES, close, launch_player, tone_wav, wait_hearing
+from web.voice_helpers import (
+    TONES,
+    close,
+    launch_player,
+    tone_wav,
+    wait_hearing,
+    wait_hearing_together,
+)
 
 A, B = TONES["ann"], TONES["bob"]
-#: two Chromium processes with live audio: alone on the machine, as the mesh test
+#: two Chromium processes with live audio: apart from the others, as the mesh test
 pytestmark = pytest.mark.serial
 
 #: In the page: audio bytes received so far over its connections that are up.
@@ -69,8 +76,7 @@ def test_voice_comes_back_after_a_server_restart(
         join_by_link(bob, f"{own_server.http}/r/{code}")
         for p in players:
             p.page.click("#open-mic")
-        assert wait_hearing(ann, {B}) == {B}
-        assert wait_hearing(bob, {A}) == {A}
+        assert wait_hearing_together([(ann, {B}), (bob, {A})]) == [{B}, {A}]
 
         own_server.kill()
         for p in players:
@@ -87,8 +93,7 @@ def test_voice_comes_back_after_a_server_restart(
             p.page.wait_for_selector("#status.online", timeout=30_000)
         for p in players:
             wait_flowing(p)
-        assert wait_hearing(ann, {B}) == {B}
-        assert wait_hearing(bob, {A}) == {A}
+        assert wait_hearing_together([(ann, {B}), (bob, {A})]) == [{B}, {A}]
         check_problems(players)
     finally:
         close(players)

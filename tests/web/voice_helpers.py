@@ -241,6 +241,35 @@ def wait_hearing(p: Player, want: set[int], timeout: float = 30) -> set[int]:
     return got
 
 
+#: In the page: start listening (:data:`HEAR`) without waiting; the promise is kept in
+#: ``window.__hearing``, so that several pages listen over the same second.
+LISTEN = f"(arg) => {{ window.__hearing = ({HEAR})(arg); }}"
+
+
+def heard_together(players: list[Player], ms: int = 1500) -> list[set[int]]:
+    """:func:`heard` for every page, all of them listening at once (one listening's time,
+    not one per page)."""
+    for p in players:
+        p.page.evaluate(LISTEN, [list(TONES.values()), ms])
+    levels = [p.page.evaluate("() => window.__hearing") for p in players]
+    return [{int(f) for f, db in got.items() if db > HEARD_DB} for got in levels]
+
+
+def wait_hearing_together(
+    wants: list[tuple[Player, set[int]]], timeout: float = 30
+) -> list[set[int]]:
+    """:func:`wait_hearing` for several pages at once: each listens until it hears exactly
+    its tones (the pages still waiting listen together); what each heard last."""
+    deadline = time.monotonic() + timeout
+    got: list[set[int]] = [set() for _ in wants]
+    waiting = list(range(len(wants)))
+    while waiting and time.monotonic() < deadline:
+        for i, now in zip(waiting, heard_together([wants[i][0] for i in waiting]), strict=True):
+            got[i] = now
+        waiting = [i for i in waiting if got[i] != wants[i][1]]
+    return got
+
+
 def member_of(p: Player, name: str) -> int:
     """The member id of ``name`` in the room, as the page's room knows it."""
     el = p.page.locator(f".vperson:has(.vname:text-is('{name}'))")
