@@ -21,7 +21,7 @@ fi
 
 stage install
 # 1. The services the tests use (PostgreSQL, Redis; Chromium and a Japanese font for the
-# browser tests: apt-get on a fresh machine) start in the background while pip installs.
+# browser tests: apt-get on a fresh machine) start in the background while uv installs.
 mkdir -p build
 if [ "$fast" = 1 ]; then
   ONENIGHT_NO_BROWSER=1 bash scripts/services.sh >build/services.log 2>&1 &
