@@ -114,11 +114,9 @@ if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
 fi
 
 stage serial voice tests, beside the static checks and the mypyc build
-# The two voice files at once, one xdist worker each (five Chromium processes: 45-51 s in
-# six runs beside two niced busy loops, against 60 s one after the other); exit 5: none
-# selected by "$@"
+# exit 5: none selected by "$@"
 status=0
-pytest -q -m serial -n 2 --dist loadfile "$@" || { s=$?; [ "$s" = 5 ] || status=$s; }
+pytest -q -m serial "$@" || { s=$?; [ "$s" = 5 ] || status=$s; }
 [ "$status" = 0 ] || { echo "the serial voice tests failed (above)" >&2; exit "$status"; }
 
 stage pytest

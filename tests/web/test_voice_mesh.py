@@ -28,8 +28,8 @@ from web.voice_helpers import (
 
 A, B, C = TONES["ann"], TONES["bob"], TONES["cat"]
 #: three Chromium processes with live audio: apart from the others (scripts/test.sh runs
-#: the serial tests first, this file beside the restart's, with only its niced checks and
-#: build beside them), or the two cores cannot carry them
+#: the serial tests first, with only its niced checks and build beside them), or the two
+#: cores cannot carry them
 pytestmark = pytest.mark.serial
 
 

@@ -28,7 +28,7 @@ from web.voice_helpers import (
 )
 
 A, B = TONES["ann"], TONES["bob"]
-#: two Chromium processes with live audio: apart from the others but the mesh test's
+#: two Chromium processes with live audio: apart from the others, as the mesh test
 pytestmark = pytest.mark.serial
 
 #: In the page: audio bytes received so far over its connections that are up.
