@@ -35,10 +35,15 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # The versions pinned in requirements/constraints.txt (refreshed by scripts/lock.sh),
 # installed by uv: about 3 s where pip took 55 s of one core for the same 135 packages
-# (pip resolves and unpacks them one at a time); pip itself only fetches uv.
+# (pip resolves and unpacks them one at a time); pip itself only fetches uv. uv reads
+# no pip.conf: where it cannot reach an index that pip can (a local mirror), pip does it.
 .venv/bin/pip install -q --disable-pip-version-check -c requirements/constraints.txt uv
-ONENIGHT_MYPYC=0 .venv/bin/uv pip install -q --python .venv/bin/python \
-  -c requirements/constraints.txt -e '.[dev]' pip-audit
+if ! ONENIGHT_MYPYC=0 .venv/bin/uv pip install -q --python .venv/bin/python \
+  -c requirements/constraints.txt -e '.[dev]' pip-audit; then
+  echo "uv could not install: pip installs instead" >&2
+  ONENIGHT_MYPYC=0 .venv/bin/pip install -q --disable-pip-version-check \
+    -c requirements/constraints.txt -e '.[dev]' pip-audit
+fi
 export PATH="$root/.venv/bin:$PATH"
 stage services
 wait "$services"
