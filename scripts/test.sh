@@ -109,10 +109,12 @@ if [ "${ONENIGHT_SKIP_COMPILED:-0}" != 1 ]; then
   compiled=1
   rm -rf build/wheel build/compiled
   # uv build: its build environment (mypy pinned by the constraints) is made in a second,
-  # where pip's took a third of the build's 53 CPU seconds
+  # where pip's took a third of the build's 53 CPU seconds (pip's where uv cannot reach
+  # an index)
   (
-    nice -n 19 uv build -q --wheel -b requirements/constraints.txt -o build/wheel . \
-      && uv pip install -q --python .venv/bin/python --no-deps \
+    { nice -n 19 uv build -q --wheel -b requirements/constraints.txt -o build/wheel . \
+      || nice -n 19 pip wheel --no-deps -q --disable-pip-version-check -w build/wheel .; } \
+      && pip install -q --disable-pip-version-check --no-deps \
         --target build/compiled build/wheel/onenight-*.whl
   ) >build/wheel.log 2>&1 &
   build=$!
