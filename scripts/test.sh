@@ -87,10 +87,10 @@ if [ "$fast" = 1 ]; then
 fi
 # The order, on two cores: first the serial voice tests (three Chromium processes with
 # live audio, which want a core of their own) with the static checks and the mypyc build
-# beside them, both niced; then the parallel pytest, which keeps both cores busy (the
-# checks and the build, if not done, take what it leaves); then the compiled engine's
-# tests on both cores. (Before, the voice tests came last beside the compiled stage, and
-# the checks and the build competed with the parallel pytest: 30-60 s longer.)
+# beside them, both niced so that the voice comes first; then the parallel pytest, which
+# keeps both cores busy (the checks and the build, if not done, take what it leaves);
+# then the compiled engine's tests, its scenarios beside them. Both cores are busy all
+# along, so the order moves time rather than saving it (README: the suite's times).
 (set -e; checks) >build/checks.log 2>&1 &
 checking=$!
 renice -n 10 -p "$checking" >/dev/null  # what it starts from now on inherits it
