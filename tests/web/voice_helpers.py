@@ -226,28 +226,13 @@ def hears(p: Player, ms: int = 1500) -> dict[int, float]:
     return {int(k): v for k, v in got.items()}
 
 
-def heard(p: Player, ms: int = 1500) -> set[int]:
-    return {f for f, db in hears(p, ms).items() if db > HEARD_DB}
-
-
-def wait_hearing(p: Player, want: set[int], timeout: float = 30) -> set[int]:
-    """Wait until the page hears exactly the tones ``want``; what it heard last."""
-    deadline = time.monotonic() + timeout
-    got: set[int] = set()
-    while time.monotonic() < deadline:
-        got = heard(p)
-        if got == want:
-            return got
-    return got
-
-
 #: In the page: start listening (:data:`HEAR`) without waiting; the promise is kept in
 #: ``window.__hearing``, so that several pages listen over the same second.
 LISTEN = f"(arg) => {{ window.__hearing = ({HEAR})(arg); }}"
 
 
 def heard_together(players: list[Player], ms: int = 1500) -> list[set[int]]:
-    """:func:`heard` for every page, all of them listening at once (one listening's time,
+    """The tones each page hears, all of them listening at once (one listening's time,
     not one per page)."""
     for p in players:
         p.page.evaluate(LISTEN, [list(TONES.values()), ms])
@@ -258,8 +243,8 @@ def heard_together(players: list[Player], ms: int = 1500) -> list[set[int]]:
 def wait_hearing_together(
     wants: list[tuple[Player, set[int]]], timeout: float = 30
 ) -> list[set[int]]:
-    """:func:`wait_hearing` for several pages at once: each listens until it hears exactly
-    its tones (the pages still waiting listen together); what each heard last."""
+    """Wait until each page hears exactly its tones ``want`` (the pages still waiting
+    listen together); what each heard last."""
     deadline = time.monotonic() + timeout
     got: list[set[int]] = [set() for _ in wants]
     waiting = list(range(len(wants)))
@@ -268,6 +253,16 @@ def wait_hearing_together(
             got[i] = now
         waiting = [i for i in waiting if got[i] != wants[i][1]]
     return got
+
+
+def heard(p: Player, ms: int = 1500) -> set[int]:
+    """The tones this page hears (louder than :data:`HEARD_DB`)."""
+    return heard_together([p], ms)[0]
+
+
+def wait_hearing(p: Player, want: set[int], timeout: float = 30) -> set[int]:
+    """Wait until the page hears exactly the tones ``want``; what it heard last."""
+    return wait_hearing_together([(p, want)], timeout)[0]
 
 
 def member_of(p: Player, name: str) -> int:
