@@ -127,6 +127,7 @@ from onenight.randomplay import random_night
 from onenight.server.collector import tune
 from onenight.session.errors import ErrorCode
 
+#: The games' timers; ``--turn`` sets the night's turn (its jitter half of it).
 TIMERS = {"turn": 1.0, "jitter": 0.5, "day": 60.0, "vote": 20.0}
 PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/onenight_load"
 BUS = "redis://127.0.0.1:6379/9"
@@ -240,9 +241,9 @@ async def open_room(
         return clients
 
 
-async def full_game(room: Room, rounds: int, gap: float, rng: random.Random) -> None:
+async def full_game(room: Room, rounds: int, gap: float, rng: random.Random, turn: float) -> None:
     host = room.clients[0]
-    await host.configure(edition="ultimate", **TIMERS)
+    await host.configure(edition="ultimate", **{**TIMERS, "turn": turn, "jitter": turn / 2})
     await host.start()
 
     await asyncio.gather(*(random_night(c, rng) for c in room.clients))
@@ -652,7 +653,10 @@ async def run_onenight(
     with clients_uncollected():
         t0 = time.perf_counter()
         done, _ = await asyncio.wait(
-            [asyncio.create_task(full_game(r, args.rounds, args.gap, rng)) for r in rooms],
+            [
+                asyncio.create_task(full_game(r, args.rounds, args.gap, rng, args.turn))
+                for r in rooms
+            ],
             timeout=args.timeout,
         )
         elapsed = time.perf_counter() - t0
@@ -853,7 +857,7 @@ def percentiles(stats: Stats) -> tuple[float, float]:
 def report(results: list[Result], args: argparse.Namespace) -> None:
     print(
         f"rooms={args.rooms} players={args.players} spread={args.spread} "
-        f"chat rounds={args.rounds} gap={args.gap}s "
+        f"turn={args.turn}s chat rounds={args.rounds} gap={args.gap}s "
         f"saturation={args.duration}s (after {args.warmup}s)  load average {load_average()}"
     )
     print(
@@ -932,6 +936,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="chat messages per player")
     parser.add_argument("--gap", type=float, default=3.0, help="mean seconds between them")
     parser.add_argument("--timeout", type=float, default=120.0, help="bound per phase")
+    parser.add_argument(
+        "--turn",
+        type=float,
+        default=TIMERS["turn"],
+        help="the night's turn (s; its jitter is half of it): a game lasts some 10 turns",
+    )
     parser.add_argument(
         "--processes", default="1,2", help="server processes per configuration, e.g. 1,2"
     )

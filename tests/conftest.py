@@ -141,19 +141,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         module = getattr(item, "module", None)
         if fixtures & OUTSIDE_FIXTURES or (module is not None and _starts_processes(module)):
             item.add_marker(outside)
-    _longest_first(items)
-
-
-def _longest_first(items: list[pytest.Item]) -> None:
-    """Hand xdist the long files first: the browser files, then the other files that start
-    processes, then the in-process ones. ``--dist loadfile`` deals whole files in this
-    order, so the many short in-process files fill the workers' last minutes instead of a
-    browser file starting alone at the end (alphabetically, tests/web came last). The
-    order within a file is kept."""
-    rank: dict[str, int] = {}
-    for item in items:
-        path = item.nodeid.split("::", 1)[0]
-        browser = path.startswith("tests/web/")
-        here = 0 if browser else 1 if item.get_closest_marker("outside") else 2
-        rank[path] = min(rank.get(path, 2), here)
-    items.sort(key=lambda item: rank[item.nodeid.split("::", 1)[0]])
