@@ -4,7 +4,9 @@ claimed the Seer (two center cards), bob the Troublemaker (a swap) and cat her s
 composing a claim; then the result. ``tanner`` (``client-day-claims-tanner-LANG``): a
 second game where ann claimed the Apprentice Tanner (she saw the Tanner, cat) and bob the
 Alpha Wolf (the center wolf card swapped with ann's), with cat composing the Alpha Wolf's
-swap. Usage: .venv/bin/python scripts/screenshots_claims.py [all|verdict|tanner]"""
+swap. ``nobody`` (``client-day-claims-nobody-LANG``): ann said "I think nobody is a
+Werewolf" and cat composes it too. Usage: .venv/bin/python scripts/screenshots_claims.py
+[all|verdict|tanner|nobody]"""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from web.client_helpers import (  # noqa: E402
     vote_all,
     wait_phase,
 )
+from web.test_client_a11y import axe  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 LOCALES = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
@@ -130,8 +133,35 @@ def shoot_tanner(browser: Any, base: str, lang: str) -> None:
             p.context.close()
 
 
+def shoot_nobody(browser: Any, base: str, lang: str) -> None:
+    """ann says "I think nobody is a Werewolf"; cat composes the same opinion (pressed,
+    its sentence in the preview). The composer is checked by axe-core too (printed)."""
+    _, players = seat_room(browser, base, NAMES[lang], LOCALES[lang], DECK3)
+    ann, _, cat = players
+    try:
+        ann.page.click("#start")
+        wait_phase(players, "deal")
+        play_night(players)
+        wait_phase(players, "day")
+        claim(ann, "seer", [("center-0", "werewolf"), ("center-1", "werewolf")])
+        ann.page.wait_for_selector(".talk li.claim >> nth=1")
+        ann.page.click("#claim-think")
+        ann.page.click("#claim-nobody")
+        ann.page.click("#claim-say")
+        cat.page.wait_for_function("() => document.querySelectorAll('.talk li.claim').length >= 3")
+        cat.page.click("#claim-think")
+        cat.page.click("#claim-nobody")
+        shots(cat, f"client-day-claims-nobody-{lang}", "#claims")
+        shots(cat, f"client-day-claims-nobody-talk-{lang}", ".talk")
+        found = axe(cat.page, f"nobody {lang}")
+        print("axe:", "\n".join(found) or "no serious finding")
+    finally:
+        for p in players:
+            p.context.close()
+
+
 def main(argv: list[str]) -> None:
-    which = argv[0] if argv and argv[0] in ("all", "verdict", "tanner") else "all"
+    which = argv[0] if argv and argv[0] in ("all", "verdict", "tanner", "nobody") else "all"
     with throwaway_server() as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for lang in LOCALES:
@@ -139,6 +169,8 @@ def main(argv: list[str]) -> None:
                 shoot(browser, base, lang)
             if which in ("all", "tanner"):
                 shoot_tanner(browser, base, lang)
+            if which in ("all", "nobody"):
+                shoot_nobody(browser, base, lang)
         browser.close()
 
 

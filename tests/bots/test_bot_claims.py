@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from onenight.bots.board import by_seat
 from onenight.bots.say import LANGUAGES, say
 from onenight.rules import ALL_ROLES, CENTER, CENTER_WOLF
 from onenight.session.claims import (
@@ -19,6 +20,7 @@ from onenight.session.claims import (
     IAm,
     Moved,
     Nothing,
+    NoWerewolf,
     Partners,
     Posted,
     Revealed,
@@ -70,6 +72,7 @@ claims = st.one_of(
     seats.map(lambda s: Swapped(s, CENTER_WOLF)),  # the Alpha Wolf's
     st.just(Nothing()),
     st.builds(Think, seats, roles),
+    st.just(NoWerewolf()),
 )
 
 
@@ -121,6 +124,17 @@ def test_sentences_read_as_the_issue_writes_them() -> None:
     assert say(alpha, 0, NAMES, "ja") == "場の人狼カードをbobさんのカードと交換しました。"
     with pytest.raises(ValueError, match="no language"):
         say(Nothing(), 0, NAMES, "de")
+
+
+def test_nobody_is_a_werewolf_is_an_opinion_said_in_each_language() -> None:
+    assert claim_from_json({"type": "no_werewolf"}, N, C) == NoWerewolf()
+    assert NoWerewolf().to_json() == {"type": "no_werewolf"}
+    assert say(NoWerewolf(), 0, NAMES) == "I think nobody is a Werewolf."
+    assert say(NoWerewolf(), 0, NAMES, "fr") == "Je pense que personne n'est Loup-Garou."
+    assert say(NoWerewolf(), 0, NAMES, "ja") == "人狼は誰もいないと思います。"
+    # an opinion, not a night fact: the board's facts per seat leave it out, as "I think…"
+    board = [Posted(1, IAm("villager")), Posted(1, NoWerewolf()), Posted(2, Think(1, "werewolf"))]
+    assert by_seat(board, N) == [[], [IAm("villager")], [], [], []]
 
 
 BAD: list[tuple[Any, str]] = [

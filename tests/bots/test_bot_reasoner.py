@@ -10,13 +10,16 @@ import pytest
 
 from onenight.bots import BasicBot, ReasonerBot
 from onenight.bots.lies import fake_story, fake_story_likelihood, lie_roles
+from onenight.bots.reasoner import agreeing
 from onenight.bots.say import say
+from onenight.bots.seats import Planned, Thinking, think
 from onenight.bots.story import honest_claims, story_from_view
-from onenight.bots.talk import Concern, about
+from onenight.bots.talk import Concern, Next, Utterance, about, named_vote
 from onenight.rules import CENTER, CENTER_WOLF, Game, Setup, action_from_json
 from onenight.session.claims import (
     IAm,
     Nothing,
+    NoWerewolf,
     Posted,
     Saw,
     SawTanners,
@@ -179,3 +182,79 @@ def test_bots_read_the_apprentice_tanners_and_the_alpha_wolfs_claims() -> None:
             assert bot.claims(view, board)
             assert bot.vote(view, board) in range(5)
     assert about(SawTanners((3,)), 3, 1) == Concern("accused", 1, 0.0, "tanner")
+
+
+def test_a_seer_who_saw_both_werewolves_in_the_center_says_nobody_is_one_and_circles() -> None:
+    # Both Werewolves are in the center and the Seer saw them there: nobody at the table
+    # is a Werewolf, so the village wins only if nobody dies (every vote on a different
+    # player, RULES.md): she says so once half the table has spoken, and votes her part of
+    # the circle (the next seat).
+    cards = ["seer", "villager", "villager", "robber", "insomniac"]
+    center = ["werewolf", "werewolf", "troublemaker"]
+    look = {"type": "view", "targets": ["center:0", "center:1"]}
+    view, bot = day_view(cards, center, 0, look)
+    board = [
+        Posted(1, IAm("villager")),
+        Posted(1, Nothing()),
+        Posted(2, IAm("villager")),
+        Posted(2, Nothing()),
+    ]
+    said = bot.claims(view, board)
+    assert said[-1] == NoWerewolf()
+    assert bot.pick_vote(view, [*board, *(Posted(0, c) for c in said)]) == (1, ("circle", None))
+
+
+def test_a_players_nobody_is_a_werewolf_counts_as_much_as_he_is_believed() -> None:
+    # The Seer looked at cat's card before anyone woke to move it: the Robber. cat says he
+    # is the Troublemaker, against what she knows; bob says nothing against it. Each
+    # one's "nobody is a Werewolf" counts for how likely he is honest in the worlds she
+    # believes: cat's for less than bob's, neither for more than one.
+    cards = ["seer", "villager", "robber", "werewolf", "werewolf"]
+    view, bot = day_view(cards, CENTER3, 0, {"type": "view", "targets": [2]})
+    board = [
+        Posted(2, IAm("troublemaker")),
+        Posted(2, Nothing()),
+        Posted(1, IAm("villager")),
+        Posted(1, Nothing()),
+    ]
+    worlds = bot.worlds(view, board)
+    assert worlds and agreeing(0, board, worlds) == 0.0  # nobody said it yet
+    cat = agreeing(0, [*board, Posted(2, NoWerewolf())], worlds)
+    bob = agreeing(0, [*board, Posted(1, NoWerewolf())], worlds)
+    assert 0.0 <= cat < bob <= 1.0
+    both = agreeing(0, [*board, Posted(2, NoWerewolf()), Posted(1, NoWerewolf())], worlds)
+    assert both == pytest.approx(cat + bob)
+    # her own opinion is not agreement
+    assert agreeing(0, [Posted(0, NoWerewolf())], worlds) == 0.0
+
+
+def test_a_named_circle_vote_is_the_next_seat() -> None:
+    said = [
+        Utterance(0, 2, 1.0, (IAm("villager"), Nothing()), ("I am a Villager.",)),
+        Utterance(5, 7, 9.0, (NoWerewolf(),), ("I will vote for cat",)),
+    ]
+    assert named_vote(said, 1, 5) == 2
+    assert named_vote(said, 4, 5) == 0
+    assert named_vote([*said, Utterance(8, 9, 12.0, (Think(3, "werewolf"),), ())], 1, 5) == 3
+    assert named_vote(said[:1], 1, 5) is None  # the claim itself names no vote
+
+
+def test_at_a_live_table_a_circle_vote_is_named_nobody_is_a_werewolf() -> None:
+    # The same Seer, played at a server's table: she names her vote with "I think nobody
+    # is a Werewolf" and a sentence, and points at her part of the circle (the next
+    # seat), in the vote as when she casts the vote she named.
+    cards = ["seer", "villager", "villager", "robber", "insomniac"]
+    look = {"type": "view", "targets": ["center:0", "center:1"]}
+    view, bot = day_view(cards, ["werewolf", "werewolf", "troublemaker"], 0, look)
+    board = (Posted(1, IAm("villager")), Posted(2, IAm("villager")))
+    what = Thinking("7", view, board, [], "en", tuple(NAMES), voting=True)
+    sent = think(bot, Planned(0, 1, "reasoner", Next("vote", 0.0)), what)
+    assert sent[0] == {"type": "claim", "claim": {"type": "no_werewolf"}}
+    assert sent[1]["type"] == "chat" and "no Werewolf is among us" in sent[1]["text"]
+    assert sent[2] == {"type": "vote", "target": 1}
+    named = Utterance(3, 5, 9.0, (NoWerewolf(),), (sent[1]["text"],))
+    said = [Utterance(0, 2, 1.0, (IAm("seer"),), ()), named]
+    cast = Thinking("8", view, board, said, "en", tuple(NAMES), voting=True)
+    assert think(bot, Planned(0, 1, "reasoner", Next("cast", 0.0)), cast) == [
+        {"type": "vote", "target": 1}
+    ]

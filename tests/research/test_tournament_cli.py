@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from onenight.cli import app
-from onenight.research.tournament import make_spec, tournament
+from onenight.research.tournament import claim_true, make_spec, tournament
+from onenight.session.claims import IAm, NoWerewolf, Think
 
 
 def test_tournament_json_and_report(tmp_path: Path) -> None:
@@ -58,3 +59,15 @@ def test_unknown_agent_is_refused_clearly() -> None:
     result = CliRunner().invoke(app, ["tournament", "--agents", "random,nosuch", "--games", "2"])
     assert result.exit_code == 2
     assert "no agent 'nosuch'" in result.output
+
+
+def test_an_opinion_is_true_when_the_game_ends_as_it_says() -> None:
+    ends = ["villager", "seer", "werewolf", "robber", "villager"]
+    no_wolf = ["villager", "seer", "villager", "robber", "troublemaker"]
+    assert claim_true(Think(2, "werewolf"), ends, set())
+    assert not claim_true(Think(1, "werewolf"), ends, set())
+    assert claim_true(NoWerewolf(), no_wolf, set())
+    assert not claim_true(NoWerewolf(), ends, set())
+    # a claim about the night: true when it is the seat's honest claim
+    assert claim_true(IAm("seer"), ends, {IAm("seer")})
+    assert not claim_true(IAm("seer"), ends, {IAm("villager")})

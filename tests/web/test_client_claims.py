@@ -129,6 +129,19 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
         cat.page.click("#tile-1")
         cat.page.click("#claim-card-pick [data-role=werewolf]")
         cat.page.click("#claim-say")
+        # ann, who saw a Werewolf in the center, thinks nobody at the table is one: an
+        # opinion with no card to tap.
+        page.wait_for_selector(".talk li.claim >> nth=4")
+        page.click("#claim-think")
+        page.click("#claim-nobody")
+        assert page.locator("#claim-nobody").get_attribute("aria-pressed") == "true"
+        assert page.locator("#tile-1").is_disabled()  # nobody: no player to tap
+        assert page.locator("#claim-preview li").all_inner_texts() == [
+            "ann: I think nobody is a Werewolf."
+        ]
+        page.click("#claim-say")
+        page.wait_for_selector(".talk li.claim >> nth=5")
+        assert sent_claims(ann)[-1] == {"type": "no_werewolf"}
 
         for p in everyone:
             lang = langs[p.name]
@@ -150,12 +163,13 @@ def test_client_claims_from_taps_read_in_each_language_on_the_board_and_notes(
                 fill(cat_["claim.i_am"], name="bob", role=role(lang, "troublemaker")),
                 fill(cat_["claim.swapped"], name="bob", a="ann", b="cat"),
                 fill(cat_["claim.think"], name="cat", target="bob", role=role(lang, "werewolf")),
+                fill(cat_["claim.no_werewolf"], name="ann"),
             ]
             p.page.wait_for_function(
-                "n => document.querySelectorAll('.talk li.claim').length >= n", arg=5
+                "n => document.querySelectorAll('.talk li.claim').length >= n", arg=6
             )
             assert claims_seen(p) == want, p.name
-            # The claim board: each seat's claimed role under its tile (not cat's opinion).
+            # The claim board: each seat's claimed role under its tile (not an opinion).
             p.page.wait_for_selector("#tile-0 .note")
             assert p.page.locator("#tile-0 .note").inner_text() == role(lang, "seer")
             assert p.page.locator("#tile-1 .note").inner_text() == role(lang, "troublemaker")

@@ -9,6 +9,7 @@ from onenight.session.claims import (
     Claim,
     Copied,
     IAm,
+    NoWerewolf,
     Partners,
     Posted,
     Saw,
@@ -20,10 +21,11 @@ from onenight.session.claims import (
 
 
 def by_seat(board: Sequence[Posted], n: int) -> list[list[Claim]]:
-    """Each seat's claims, in the order said (opinions, ``Think``, left out)."""
+    """Each seat's claims, in the order said (opinions, ``Think`` and ``NoWerewolf``, left
+    out)."""
     out: list[list[Claim]] = [[] for _ in range(n)]
     for post in board:
-        if not isinstance(post.claim, Think):
+        if not isinstance(post.claim, Think | NoWerewolf):
             out[post.seat].append(post.claim)
     return out
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from onenight.rules.roles import WEREWOLF
-from onenight.session.claims import Claim, IAm, Posted, Think
+from onenight.session.claims import Claim, IAm, NoWerewolf, Posted, Think
 
 from .base import Reason, ViewDict
 from .basic import BasicBot, known_wolves, lie, table
@@ -36,6 +36,7 @@ from .worlds import SEER_CENTER, Knowledge, Sampler, World
 __all__ = [
     "ReasonerBot",
     "Values",
+    "agreeing",
     "believe",
     "exposure",
     "exposures",
@@ -64,6 +65,13 @@ ESS = 15.0
 STORIES_PER_ROLE = 4
 #: How much more a circle vote (nobody dies) must promise than the best target.
 CIRCLE_MARGIN = 0.1
+#: How much lower that bar is for each other player who said "I think nobody is a
+#: Werewolf", weighed by how likely he is honest: a circle wins only if every vote is in
+#: it, so the village's circle votes must meet as its votes on a seat do (docs/bots.md).
+AGREE = 0.2
+#: The bar for saying "I think nobody is a Werewolf" (lower than the vote's: said, it
+#: lowers the others' bar).
+SAY_CIRCLE = -0.1
 #: Targets whose value is this close to the best are tied (sampling noise): the tie is
 #: broken the same way by every bot, by public suspicion, so that the village's votes meet.
 TIE = 0.08
@@ -152,16 +160,20 @@ class ReasonerBot(BasicBot):
     def opinion(self, view: ViewDict, board: Sequence[Posted]) -> list[Claim]:
         """At a small table (up to :data:`SMALL` seats), once half of it has spoken: "I
         think X is a Werewolf", for the seat it would vote for now, when its side's chance
-        if X dies is at least :data:`SURE`. The other villagers break their ties with it
-        (public suspicion), so their votes meet."""
+        if X dies is at least :data:`SURE`; or "I think nobody is a Werewolf" when a circle
+        clears :data:`SAY_CIRCLE`. The other villagers break their ties with the first
+        (public suspicion) and lower their bar for a circle with the second, so that their
+        votes meet."""
         n = len(view["players"])
         if n > SMALL or len({p.seat for p in board}) < n // 2:
             return []  # at a big table a sampling per speaker costs too much time
         worlds = self.worlds(view, board)
         if not worlds:
             return []
-        target, value = self.choice(view, board, worlds)
-        if value < SURE:  # a circle (value -1) is not said
+        target, value = self.choice(view, board, worlds, SAY_CIRCLE)
+        if value < 0:
+            return [NoWerewolf()]
+        if value < SURE:
             return []
         return [Think(target, WEREWOLF)]
 
@@ -214,21 +226,41 @@ class ReasonerBot(BasicBot):
         return side_values(int(view["seat"]), view["edition"], len(view["players"]), worlds)
 
     def choice(
-        self, view: ViewDict, board: Sequence[Posted], worlds: Sequence[World]
+        self,
+        view: ViewDict,
+        board: Sequence[Posted],
+        worlds: Sequence[World],
+        margin: float = CIRCLE_MARGIN,
     ) -> tuple[int, float]:
         """Where the village side points (a seat, or the next seat for a circle: value -1),
-        and its side's chance of winning if that seat dies."""
+        and its side's chance of winning if that seat dies. A circle must promise
+        ``margin`` more than the best seat, less :data:`AGREE` for each player who said
+        nobody is a Werewolf (weighed by his honesty)."""
         seat, n = int(view["seat"]), len(view["players"])
         v = self.values(view, worlds)
         value, circle = v.value, v.circle
         others = self.others(view)
         best = max(value[t] for t in others)
-        if circle > best + CIRCLE_MARGIN:
+        if circle > best + margin - AGREE * agreeing(seat, board, worlds):
             return (seat + 1) % n, -1.0
         near = [t for t in others if value[t] >= best - TIE]
         score = suspicion_of(view, board)
         target = max(near, key=lambda t: (score[t], value[t]))
         return target, value[target]
+
+
+def agreeing(seat: int, board: Sequence[Posted], worlds: Sequence[World]) -> float:
+    """How many other players said "I think nobody is a Werewolf", each counted by the
+    weight of the worlds in which he is honest (a liar says what suits him)."""
+    said = {p.seat for p in board if p.seat != seat and isinstance(p.claim, NoWerewolf)}
+    total = sum(w.weight for w in worlds)
+    if not said or not total:
+        return 0.0
+    honest = 0.0
+    for w in worlds:
+        cards, stories = w.setup.cards, w.stories
+        honest += w.weight * sum(not lies(cards[s], stories[s], s) for s in said)
+    return honest / total
 
 
 def suspicion_of(view: ViewDict, board: Sequence[Posted]) -> list[float]:

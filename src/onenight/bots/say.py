@@ -12,6 +12,7 @@ from onenight.session.claims import (
     IAm,
     Moved,
     Nothing,
+    NoWerewolf,
     Partners,
     Revealed,
     Saw,
@@ -112,6 +113,7 @@ LANGUAGE: dict[str, Language] = {
             "no_moved": "Nobody looked at or moved a card.",
             "nothing": "I was dealt nothing to do.",
             "think": "I think {name} is {role}.",
+            "no_werewolf": "I think nobody is a Werewolf.",
         },
     ),
     "fr": Language(
@@ -139,6 +141,7 @@ LANGUAGE: dict[str, Language] = {
             "no_moved": "Personne n'a regardé ni déplacé de carte.",
             "nothing": "Je n'avais rien à faire cette nuit.",
             "think": "Je pense que {name} est {role}.",
+            "no_werewolf": "Je pense que personne n'est Loup-Garou.",
         },
     ),
     "ja": Language(
@@ -166,6 +169,7 @@ LANGUAGE: dict[str, Language] = {
             "no_moved": "誰もカードを見たり動かしたりしませんでした。",
             "nothing": "私には夜の行動がありませんでした。",
             "think": "{name}さんは{role}だと思います。",
+            "no_werewolf": "人狼は誰もいないと思います。",
         },
     ),
 }
@@ -226,4 +230,6 @@ def _sentence(
             return "nothing", {}
         case Think(target, r):
             return "think", {"name": players[target], "role": role(r)}
+        case NoWerewolf():
+            return "no_werewolf", {}
     raise AssertionError(claim)

@@ -25,7 +25,7 @@ from onenight.rules import Phase, team_of
 from onenight.rules.roles import WEREWOLF
 from onenight.session import events as ev
 from onenight.session import protocol as P
-from onenight.session.claims import Posted, Think, posted_from_json
+from onenight.session.claims import NoWerewolf, Posted, Think, posted_from_json
 from onenight.session.core import decide
 from onenight.session.protocol import MAX_TEXT, BadMessage
 from onenight.session.room import Room
@@ -232,13 +232,13 @@ def think(bot: Bot, p: Planned, what: Thinking) -> list[dict[str, Any]]:
         text = answer_all(bot, view, heard, p, what.said, lang, names)
     elif kind == "vote":
         target, why = bot.pick_vote(view, heard)
-        role = "villager" if why[0] == "circle" else WEREWOLF
-        messages = [{"type": "claim", "claim": Think(target, role).to_json()}]
+        named = NoWerewolf() if why[0] == "circle" else Think(target, WEREWOLF)
+        messages = [{"type": "claim", "claim": named.to_json()}]
         text = vote_line(target, why, lang, names)
     if text is not None:
         messages.append({"type": "chat", "text": text[:MAX_TEXT]})
     if kind in ("vote", "cast") and what.voting:
-        point = named_vote(what.said) if kind == "cast" else messages[0]["claim"]["target"]
+        point = named_vote(what.said, p.seat, len(names)) if kind == "cast" else target
         if point is None or point == p.seat or not 0 <= point < len(names):
             point = bot.vote(view, heard)
         messages.append({"type": "vote", "target": point})

@@ -25,6 +25,7 @@ from onenight.rules import Phase, team_of
 from onenight.session.claims import (
     Claim,
     Copied,
+    NoWerewolf,
     Partners,
     Revealed,
     Saw,
@@ -102,7 +103,7 @@ def claims_of(play: Play, upto: int | None = None) -> list[list[Claim]]:
     for e in play.log[:upto]:
         if e["type"] == "claim":
             claim = claim_from_json(e["claim"], n, c)
-            if not isinstance(claim, Think):
+            if not isinstance(claim, Think | NoWerewolf):
                 out[e["seat"]].append(claim)
     return out
 
@@ -130,12 +131,15 @@ def utterances(play: Play, seat: int) -> list[Utterance]:
     return out
 
 
-def named_vote(said: Sequence[Utterance]) -> int | None:
-    """The seat a bot said it will vote for (its last opinion after its claim)."""
+def named_vote(said: Sequence[Utterance], seat: int, n: int) -> int | None:
+    """The seat a bot said it will vote for (its last opinion after its claim): the one
+    it named, or the next seat for "nobody is a Werewolf" (its part of the circle)."""
     for u in reversed(said[1:]):
-        for claim in u.claims:
+        for claim in reversed(u.claims):
             if isinstance(claim, Think):
                 return claim.target
+            if isinstance(claim, NoWerewolf):
+                return (seat + 1) % n
     return None
 
 
@@ -220,7 +224,7 @@ def next_step(room: Room, seat: int) -> Next | None:
     if voting and seat not in play.game.votes:
         end = play.deadline - VOTE_MARGIN * play.vote
         cast = start + (CAST + rng.uniform(0, CAST_SPREAD)) * scale
-        if named_vote(said) is not None:
+        if named_vote(said, seat, play.game.n) is not None:
             return Next("cast", min(cast, end))
         return Next("vote", min(max(cast, own, _room_gap(room, scale)), end))
     if not said:
@@ -235,7 +239,7 @@ def next_step(room: Room, seat: int) -> Next | None:
     if concerns:
         react = concerns[0].at + (REACT + rng.uniform(0, REACT_SPREAD)) * scale
         return Next("answer", max(react, own, _room_gap(room, scale)), tuple(concerns))
-    if not voting and named_vote(said) is None:
+    if not voting and named_vote(said, seat, play.game.n) is None:
         lead = play.deadline - (LEAD + rng.uniform(0, LEAD_SPREAD)) * scale
         return Next("vote", max(lead, own, _room_gap(room, scale)))
     return None

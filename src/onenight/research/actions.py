@@ -42,6 +42,7 @@ from onenight.session.claims import (
     IAm,
     Moved,
     Nothing,
+    NoWerewolf,
     Partners,
     Revealed,
     Saw,
@@ -213,6 +214,7 @@ class ActionTable:
         for t in seats:
             for r in roles:
                 yield Think(t, r)
+        yield NoWerewolf()
 
     def _allowed_claims(self, seat: int) -> list[int]:
         """The claims ``seat`` may make: any, lies too, but none that names himself where

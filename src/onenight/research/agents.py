@@ -212,7 +212,8 @@ def prompt(view: ViewDict) -> str:
     else:
         lines.append(
             'Day: answer one claim as JSON, e.g. {"type": "i_am", "role": "seer"} or '
-            '{"type": "think", "target": 2, "role": "werewolf"}, or {} to stay silent.'
+            '{"type": "think", "target": 2, "role": "werewolf"} or {"type": "no_werewolf"}, '
+            "or {} to stay silent."
         )
     return "\n".join(lines)
 

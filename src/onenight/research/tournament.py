@@ -23,8 +23,8 @@ from onenight.bots import LEVELS, Bot, make_bot
 from onenight.bots.play import day, night, vote
 from onenight.bots.simulate import chunks, game_seed, run_dask, run_local, wilson
 from onenight.bots.story import honest_claims
-from onenight.rules import PASS, Game, Setup, action_from_json, team_of
-from onenight.session.claims import Posted, Think
+from onenight.rules import PASS, WOLF_FAMILY, Game, Setup, action_from_json, team_of
+from onenight.session.claims import Claim, NoWerewolf, Posted, Think
 
 from .actions import normalise
 from .agents import PolicyBot
@@ -112,10 +112,7 @@ def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
     for s in range(cfg.players):
         honest = {normalise(c) for c in honest_claims(s, setup.cards[s], stories[s])}
         mine = [p.claim for p in board if p.seat == s]
-        true = sum(
-            (res.roles[c.target] == c.role) if isinstance(c, Think) else (normalise(c) in honest)
-            for c in mine
-        )
+        true = sum(claim_true(c, res.roles, honest) for c in mine)
         row: dict[str, Any] = {
             "agent": seats[s],
             "dealt": setup.cards[s],
@@ -131,6 +128,17 @@ def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
         out_seats.append(row)
     teams = {team_of(res.roles[s]) for s in res.winners}
     return {"i": i, "deal": deal, "seats": out_seats, "winners": sorted(teams)}
+
+
+def claim_true(claim: Claim, roles: Sequence[str], honest: set[Claim]) -> bool:
+    """An opinion is true when the game's end bears it out (the named seat ends as that
+    role; nobody ends a Werewolf); a claim about the night, when it is the seat's honest
+    claim."""
+    if isinstance(claim, Think):
+        return roles[claim.target] == claim.role
+    if isinstance(claim, NoWerewolf):
+        return not any(r in WOLF_FAMILY for r in roles)
+    return normalise(claim) in honest
 
 
 def night_of(game: Game, bots: Sequence[Bot], cfg: Config) -> None:

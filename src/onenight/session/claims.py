@@ -1,11 +1,12 @@
 """Claims: the day's language, as data.
 
 A claim is what one player says about himself or the night: "I am the Seer", "I looked
-at bob: a Werewolf", "Robber: I took cat's card, it was the Villager", "I think dan is
-the Werewolf". Each claim is a small frozen dataclass with a stable JSON form
-(``to_json`` / :func:`claim_from_json`); the speaker is not part of the claim (the
-board records who said it: :class:`Posted`). Targets are the engine's: seats ``0..n-1``
-and center cards ``"center:N"`` in JSON. Roles are RULES.md's ids.
+at bob: a Werewolf", "Robber: I took cat's card, it was the Villager"; or an opinion:
+"I think dan is the Werewolf", "I think nobody is a Werewolf". Each claim is a small
+frozen dataclass with a stable JSON form (``to_json`` / :func:`claim_from_json`); the
+speaker is not part of the claim (the board records who said it: :class:`Posted`).
+Targets are the engine's: seats ``0..n-1`` and center cards ``"center:N"`` in JSON.
+Roles are RULES.md's ids.
 """
 
 from __future__ import annotations
@@ -162,11 +163,21 @@ class Think:
         return {"type": "think", "target": self.target, "role": self.role}
 
 
+@dataclass(frozen=True, slots=True)
+class NoWerewolf:
+    """ "I think nobody is a Werewolf" (an opinion: both are in the center, so the village
+    wins only if nobody dies, every player pointing at a different one)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "no_werewolf"}
+
+
 Claim = (
     (IAm | Saw | Took | Swapped | Copied | Shielded | Revealed | Partners | SawWolves | Moved)
     | SawTanners
     | Nothing
     | Think
+    | NoWerewolf
 )
 
 
@@ -296,6 +307,8 @@ def _parse(kind: object, data: dict[str, Any], table: Table) -> Claim:
         return Nothing()
     if kind == "think":
         return Think(table.seat(_field(data, "target"), "target"), _role(_field(data, "role")))
+    if kind == "no_werewolf":
+        return NoWerewolf()
     raise ClaimError(f"unknown claim type {kind!r}")
 
 

@@ -41,6 +41,9 @@ const KINDS = /** @type {Record<string, string[]>} */ ({
 const LISTS = new Set(["saw_wolves", "saw_tanners", "partners", "moved"]);
 /** The Alpha Wolf's swap of the center wolf card: a `swapped` claim, one of its cards this. */
 const WOLF_CARD = "center:wolf";
+/** The opinion "I think nobody is a Werewolf" (both in the center: the village wins only
+ * if nobody dies, every vote on a different player), picked in "I think…" mode. */
+const NOBODY = "no_werewolf";
 /** Claims whose every target comes with the card it showed. */
 const CARDS = new Set(["saw", "took", "copied", "revealed", "think"]);
 /** Roles whose look is one center card (the Apprentice Seer, the Witch, the lone wolf's peek). */
@@ -69,7 +72,7 @@ function fresh(s) {
 const reset = (mode = "") => Object.assign(draft, { mode, role: "", kind: "", picks: [] });
 
 /** The claim type the draft's detail makes ("" for none). */
-const detail = () => (draft.mode === "think" ? "think" : draft.mode === "role" ? draft.kind : "");
+const detail = () => (draft.mode === "think" ? draft.kind || "think" : draft.mode === "role" ? draft.kind : "");
 
 /** Whether a target is a center card. @param {Target} x */
 const isCenter = (x) => typeof x === "string";
@@ -130,7 +133,7 @@ function detailClaim(s) {
   const k = detail();
   const picks = draft.picks;
   if (!k) return null;
-  if (k === "nothing") return { type: "nothing" };
+  if (k === "nothing" || k === NOBODY) return { type: k };
   if (LISTS.has(k)) return { type: k, seats: picks.map((p) => p.target).sort((a, b) => Number(a) - Number(b)) };
   if (!picks.length) return k === "think" ? undefined : null; // the role alone, the detail later or never
   if (k === "swapped") {
@@ -198,6 +201,7 @@ export function sentence(seat, c, players, ed) {
   switch (c.type) {
     case "i_am":
     case "nothing":
+    case NOBODY:
       return t(`claim.${c.type}`, { name, role });
     case "saw": {
       const looks = c.looks.map((/** @type {Frame} */ l) => t("claim.look", { target: cardOf(l.target, seat, players), role: roleName(l.card, ed) }));
@@ -250,9 +254,10 @@ export function claimed(s) {
  */
 export function story(s, seat) {
   const own = board(s).filter((e) => e.seat === seat).map((e) => e.claim);
-  const facts = own.filter((c) => c.type !== "think");
+  const opinion = (/** @type {Frame} */ c) => c.type === "think" || c.type === NOBODY;
+  const facts = own.filter((c) => !opinion(c));
   const from = facts.map((c) => c.type).lastIndexOf("i_am");
-  const think = own.filter((c) => c.type === "think").pop();
+  const think = own.filter(opinion).pop();
   return [...facts.slice(Math.max(from, 0)), ...(think ? [think] : [])];
 }
 
@@ -306,6 +311,7 @@ export function panel(s, send) {
   const setRole = (r) => { Object.assign(draft, { role: r, kind: kindsOf(r, roles)[0], picks: [] }); changed(); };
   /** @param {string} k */
   const setKind = (k) => { Object.assign(draft, { kind: draft.kind === k ? "" : k, picks: [] }); changed(); };
+  const nobody = draft.mode === "think" && draft.kind === NOBODY;
   const open = draft.picks.find((p) => needsCard() && !p.card);
   const prompt = draft.mode ? ask(s) : "";
   /** @param {string} r */
@@ -317,6 +323,12 @@ export function panel(s, send) {
       h("button", { type: "button", id: "claim-role", class: draft.mode === "role" ? "primary" : "secondary", "aria-pressed": draft.mode === "role" ? "true" : "false", onclick: () => setMode("role") }, t("claims.iAm")),
       h("button", { type: "button", id: "claim-think", class: draft.mode === "think" ? "primary" : "secondary", "aria-pressed": draft.mode === "think" ? "true" : "false", onclick: () => setMode("think") }, t("claims.think"))),
     draft.mode === "role" ? chipRow("claim-role-pick", t("claims.pickRole"), roles, draft.role, setRole, role) : null,
+    draft.mode === "think"
+      ? h("div", { class: "claim-roles" }, h("button", {
+        type: "button", id: "claim-nobody", class: `chipbtn${nobody ? " on" : ""}`, "aria-pressed": nobody ? "true" : "false",
+        onclick: () => setKind(NOBODY),
+      }, t("claims.nobody")))
+      : null,
     // The night's choices under a line of their own: not taken for more roles.
     draft.mode === "role" && draft.role ? h("p", { class: "muted", id: "claim-kinds-h" }, t("claims.kinds")) : null,
     draft.mode === "role" && draft.role
