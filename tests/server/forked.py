@@ -17,6 +17,7 @@ import atexit
 import importlib.util
 import multiprocessing
 import multiprocessing.util  # its exit handler first: it runs after ours (_left)
+import contextlib
 import os
 import signal
 import subprocess
@@ -110,7 +111,9 @@ class Spawned:
 
     def send_signal(self, sig: int) -> None:
         if self.poll() is None:
-            os.kill(self.pid, sig)
+            # it may end (and be reaped by the forkserver) between poll and kill
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
 
     def terminate(self) -> None:
         self.send_signal(signal.SIGTERM)
