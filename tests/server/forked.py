@@ -14,10 +14,10 @@ set in the fork first)."""
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib.util
 import multiprocessing
 import multiprocessing.util  # its exit handler first: it runs after ours (_left)
-import contextlib
 import os
 import signal
 import subprocess
