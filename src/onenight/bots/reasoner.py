@@ -23,6 +23,7 @@ from .lies import claimable_roles, fake_story
 from .story import honest_claims, lies
 from .weigh import (
     Values,
+    agreeing,
     believe,
     exposure,
     exposures,
@@ -247,20 +248,6 @@ class ReasonerBot(BasicBot):
         score = suspicion_of(view, board)
         target = max(near, key=lambda t: (score[t], value[t]))
         return target, value[target]
-
-
-def agreeing(seat: int, board: Sequence[Posted], worlds: Sequence[World]) -> float:
-    """How many other players said "I think nobody is a Werewolf", each counted by the
-    weight of the worlds in which he is honest (a liar says what suits him)."""
-    said = {p.seat for p in board if p.seat != seat and isinstance(p.claim, NoWerewolf)}
-    total = sum(w.weight for w in worlds)
-    if not said or not total:
-        return 0.0
-    honest = 0.0
-    for w in worlds:
-        cards, stories = w.setup.cards, w.stories
-        honest += w.weight * sum(not lies(cards[s], stories[s], s) for s in said)
-    return honest / total
 
 
 def suspicion_of(view: ViewDict, board: Sequence[Posted]) -> list[float]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from onenight.rules import WOLF_FAMILY
 from onenight.rules.outcome import winners
-from onenight.session.claims import Claim, Posted
+from onenight.session.claims import Claim, NoWerewolf, Posted
 
 from .board import by_seat, claimed_role, clash
 from .story import honest_claims, lies
@@ -50,6 +50,23 @@ def side_values(seat: int, edition: str, n: int, worlds: Sequence[World]) -> Val
             circle += p
     squares = sum(w.weight * w.weight for w in worlds)
     return Values(value, circle, total * total / squares if squares else 0.0)
+
+
+def agreeing(seat: int, board: Sequence[Posted], worlds: Sequence[World]) -> float:
+    """How many other players said "I think nobody is a Werewolf", each counted by the
+    weight of the worlds in which he is honest (a liar says what suits him)."""
+    said = {p.seat for p in board if p.seat != seat and isinstance(p.claim, NoWerewolf)}
+    if not said:
+        return 0.0
+    total = 0.0
+    honest = 0.0
+    for w in worlds:
+        cards, stories = w.setup.cards, w.stories
+        total += w.weight
+        for s in said:
+            if not lies(cards[s], stories[s], s):
+                honest += w.weight
+    return honest / total if total else 0.0
 
 
 def honest_futures(seat: int, world: World, board: Sequence[Posted]) -> list[list[Claim]]:
