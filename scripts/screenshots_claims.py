@@ -53,6 +53,14 @@ def claim(p: Player, role: str, taps: list[tuple[str, str]]) -> None:
     p.page.click("#claim-say")
 
 
+def through_the_night(players: list[Player]) -> None:
+    """The host starts the game; every page taps through the night; the day opens."""
+    players[0].page.click("#start")
+    wait_phase(players, "deal")
+    play_night(players)
+    wait_phase(players, "day")
+
+
 def shots(p: Player, name: str, at: str | None) -> None:
     for size, vp in (("360", NARROW), ("1280", WIDE)):
         p.page.set_viewport_size(vp)
@@ -72,10 +80,7 @@ def shoot(browser: Any, base: str, lang: str) -> None:
     _, players = seat_room(browser, base, NAMES[lang], LOCALES[lang], DECK3)
     ann, bob, cat = players
     try:
-        ann.page.click("#start")
-        wait_phase(players, "deal")
-        play_night(players)
-        wait_phase(players, "day")
+        through_the_night(players)
         claim(ann, "seer", [("center-0", "villager"), ("center-1", "werewolf")])
         claim(bob, "troublemaker", [("0", ""), ("2", "")])
         cat.page.click("#claim-think")
@@ -110,10 +115,7 @@ def shoot_tanner(browser: Any, base: str, lang: str) -> None:
     _, players = seat_room(browser, base, NAMES[lang], LOCALES[lang], TANNER_DECK)
     ann, bob, cat = players
     try:
-        ann.page.click("#start")
-        wait_phase(players, "deal")
-        play_night(players)
-        wait_phase(players, "day")
+        through_the_night(players)
         claim(ann, "apprentice_tanner", [("2", "")])
         bob.page.click("#claim-role")
         bob.page.click("#claim-role-pick [data-role=alpha_wolf]")
@@ -139,10 +141,7 @@ def shoot_nobody(browser: Any, base: str, lang: str) -> None:
     _, players = seat_room(browser, base, NAMES[lang], LOCALES[lang], DECK3)
     ann, _, cat = players
     try:
-        ann.page.click("#start")
-        wait_phase(players, "deal")
-        play_night(players)
-        wait_phase(players, "day")
+        through_the_night(players)
         claim(ann, "seer", [("center-0", "werewolf"), ("center-1", "werewolf")])
         ann.page.wait_for_selector(".talk li.claim >> nth=1")
         ann.page.click("#claim-think")
