@@ -125,15 +125,19 @@ def test_a_reasoner_seer_looks_at_a_player() -> None:
         assert action["type"] == "view" and len(action["targets"]) == 1
 
 
+#: bob and cat, honest Villagers, have spoken: half of a 5-seat table.
+TWO_VILLAGERS = (
+    Posted(1, IAm("villager")),
+    Posted(1, Nothing()),
+    Posted(2, IAm("villager")),
+    Posted(2, Nothing()),
+)
+
+
 def test_a_villager_who_saw_a_werewolf_says_whom_it_will_vote_for() -> None:
     cards = ["seer", "villager", "villager", "werewolf", "insomniac"]
     view, bot = day_view(cards, CENTER3, 0, {"type": "view", "targets": [3]})
-    board = [
-        Posted(1, IAm("villager")),
-        Posted(1, Nothing()),
-        Posted(2, IAm("villager")),
-        Posted(2, Nothing()),
-    ]
+    board = list(TWO_VILLAGERS)
     said = bot.claims(view, board)
     assert said == [IAm("seer"), Saw(((3, "werewolf"),)), Think(3, "werewolf")]
     # Before half the table has spoken it only tells its night.
@@ -193,12 +197,7 @@ def test_a_seer_who_saw_both_werewolves_in_the_center_says_nobody_is_one_and_cir
     center = ["werewolf", "werewolf", "troublemaker"]
     look = {"type": "view", "targets": ["center:0", "center:1"]}
     view, bot = day_view(cards, center, 0, look)
-    board = [
-        Posted(1, IAm("villager")),
-        Posted(1, Nothing()),
-        Posted(2, IAm("villager")),
-        Posted(2, Nothing()),
-    ]
+    board = list(TWO_VILLAGERS)
     said = bot.claims(view, board)
     assert said[-1] == NoWerewolf()
     assert bot.pick_vote(view, [*board, *(Posted(0, c) for c in said)]) == (1, ("circle", None))
