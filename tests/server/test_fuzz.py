@@ -45,13 +45,21 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, allow_nan=False)
 
 
+def unmoved(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The room less what the clock alone moves: the voice reach follows the phase, and
+    with 0.25 s turns the night may end while a slow machine answers the batch (seen on
+    CI). The voice whispers and the spectators' setting stay in the comparison."""
+    voice = {k: v for k, v in snapshot["voice"].items() if k != "reach"}
+    return {**snapshot, "voice": voice}
+
+
 async def fuzz(server: Server, batch: list[dict[str, Any]]) -> None:
     players, watchers = await make_room(server.url, 3, spectators=1)
     code = players[0].room_code
     assert code is not None and watchers[0].token is not None
     try:
         await players[0].start()
-        before = await room_snapshot(server, code)
+        before = unmoved(await room_snapshot(server, code))
         async with connect(server.url, max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "resume", "room": code, "token": watchers[0].token}))
             for i, message in enumerate(batch):
@@ -67,7 +75,7 @@ async def fuzz(server: Server, batch: list[dict[str, Any]]) -> None:
                 answers += 1
                 if frame.get("ref") is not None:
                     assert frame["type"] == "error" or frame.get("of") == "ping", frame
-        after = await room_snapshot(server, code)
+        after = unmoved(await room_snapshot(server, code))
         assert after == before
         await play_on(players)  # the game goes on to its end
         assert all(c.phase == "end" for c in players)
