@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from weight_client import BUDGET, visits  # scripts/, on the path from conftest
+from weight_client import BUDGET, table, visits  # scripts/, on the path from conftest
 
 from server.conftest import Server
 from web.client_helpers import APP, catalogue, create_room, open_player
@@ -51,7 +51,7 @@ def test_a_first_visit_is_light_and_a_second_downloads_no_file_again(
     browser: Any, server: Server
 ) -> None:
     first, second = visits(browser, server.http)
-    assert first.transferred <= BUDGET, f"first visit: {first.transferred} bytes"
+    assert first.transferred <= BUDGET, f"first visit: {first.transferred} bytes\n{table(first)}"
     # The measure sees the files come (compressed: main.js is ~10 KB on disk).
     main = [f for f in first.fetches if f.path == "/app/main.js" and not f.worker]
     assert len(main) == 1 and 1000 < main[0].body < (APP / "main.js").stat().st_size / 2
