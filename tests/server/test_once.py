@@ -73,7 +73,10 @@ async def test_a_command_stored_by_an_owner_that_died_is_answered_once(
             await c.join(code, name)
             clients.append(c)
         bob = clients[1]
-        timers = {"turn": 1.5, "jitter": 0.0, "day": 60.0, "vote": 60.0}
+        # a turn long enough for bob's tap to cross to the owner and back; the other
+        # cases only wait for the night to end
+        turn = 1.5 if phase == Phase.NIGHT else 0.3
+        timers = {"turn": turn, "jitter": 0.0, "day": 60.0, "vote": 60.0}
         await host.configure(deck=DECK, **timers)
         await host.start()
         if phase == Phase.NIGHT:
