@@ -53,7 +53,7 @@ class Visit:
         """What the visit cost: each file once for its asker (the page, or the worker),
         its largest answer. Chromium may ask again for a file it already holds (its
         icon, revalidated while a loaded machine draws the page; the page itself, asked
-        through the worker once it controls the page, seen once on CI-like load as a 304
+        through the worker once it controls the page, seen once in a loaded run as a 304
         of 770 bytes of headers): the browser's habit, not the app's weight, so a
         revalidation of a file this visit has already downloaded counts nothing."""
         held = {f.path for f in self.fetches if f.body > 0}
