@@ -206,13 +206,15 @@ export class Mesh {
     if (room.voice) this.setRule(room.voice);
   }
 
-  /** @param {Rule} rule */
+  /** The rule comes in a frame (room or voice), whose own redraw, after it, shows it: a
+   * redraw here too drew every room frame twice, and under a finger (main.js holds a
+   * frame's redraw until the press's click).
+   * @param {Rule} rule */
   setRule(rule) {
     const before = JSON.stringify(this.rule);
     this.rule = { reach: rule.reach || {}, whispers: rule.whispers || [], spectators_hear: !!rule.spectators_hear };
     if (JSON.stringify(this.rule) !== before) this.asked.clear();
     this.sync();
-    this.onChange();
   }
 
   /** The WebSocket opened or closed. @param {boolean} open */
