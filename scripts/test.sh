@@ -6,8 +6,9 @@
 #   --fast: the fast lane — lint, types, the shared scenarios and every in-process test
 #           (pytest -m "not outside": no browser, no server subprocess, no mypyc build).
 # ONENIGHT_SKIP_COMPILED=1 skips building and testing the mypyc build.
-# ONENIGHT_WORKERS=N runs the full suite's pytest on N xdist workers (default 4: most
-# outside tests wait on real servers, timers and browsers: four workers keep two cores busy).
+# ONENIGHT_WORKERS=N runs the full suite's pytest on N xdist workers (default 5: most
+# outside tests wait on real servers, timers and browsers: four workers left a fifth of the
+# two cores idle, five keep them busy; README: the suite's times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Every Python process of the run (pytest's workers, the tests' servers, the scenarios)
@@ -165,7 +166,7 @@ pytest -q -m serial "$@" || { s=$?; [ "$s" = 5 ] || status=$s; }
 
 stage pytest
 # --durations: the slowest tests, printed by every run, where the suite's time goes
-pytest -q -n "${ONENIGHT_WORKERS:-4}" --dist loadfile -m "not serial" --durations=25 "$@" \
+pytest -q -n "${ONENIGHT_WORKERS:-5}" --dist loadfile -m "not serial" --durations=25 "$@" \
   || status=$?
 stage waiting for the static checks
 checked=0
