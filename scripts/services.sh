@@ -43,11 +43,15 @@ if ! command -v npm >/dev/null 2>&1; then
   echo "services: installing npm" >&2
   as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 fi
-# Chromium for the browser tests (Playwright cannot download browsers here); the fast
-# lane runs no browser (ONENIGHT_NO_BROWSER=1).
-if [ "${ONENIGHT_NO_BROWSER:-0}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then
+# Chromium for the browser tests (Playwright cannot download browsers here): Debian's
+# headless shell, which the tests drive (tests/web/conftest.py: half the CPU of a browser
+# context), and the whole browser, which the screenshot scripts use; the fast lane runs
+# no browser (ONENIGHT_NO_BROWSER=1).
+if [ "${ONENIGHT_NO_BROWSER:-0}" != 1 ] && ! { command -v chromium >/dev/null 2>&1 \
+    && command -v chromium-headless-shell >/dev/null 2>&1; }; then
   echo "services: installing Chromium" >&2
-  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    chromium chromium-headless-shell >/dev/null \
     || echo "services: Chromium could not be installed; browser tests will be skipped" >&2
 fi
 # A Japanese font, or the Japanese screenshots (scripts/screenshots_*.py) show boxes:
