@@ -114,9 +114,9 @@ trap cleanup EXIT
 # then tested there as soon as it is built — the same rules tests and scenarios, and the
 # compiled bots (docs/bots.md, "Third pass": they decide exactly as the pure ones, replay
 # exactly, and their worlds believe what rejection sampling believes) — niced beside the
-# parallel pytest, whose workers leave a tenth of the two cores idle (they wait on
-# servers, timers and browsers); their output is printed, and their failure fails the
-# run, once pytest ends. (After pytest, the stage took 22-33 s more of the run.)
+# parallel pytest, in what its workers leave of the two cores (they wait on servers,
+# timers and browsers); their output is printed, and their failure fails the run, once
+# pytest ends. (After pytest, the stage took 22-33 s more of the run.)
 compiled_tests() {
   export PYTHONPATH="$root/build/compiled"
   python3 -c "import onenight.rules.game as g, onenight.bots.worlds as w, sys; sys.exit(0 if g.__file__.endswith('.so') and w.__file__.endswith('.so') else 1)" \
