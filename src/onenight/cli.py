@@ -139,7 +139,7 @@ def simulate(
     seats: Annotated[str | None, typer.Option(help="A level per seat: L,L,… .")] = None,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
     scheduler: Annotated[
-        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the [sim] extra).")
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the \\[sim] extra).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[str | None, typer.Option(help="Draw the win rates to FILE.png.")] = None,
@@ -193,7 +193,7 @@ def suggest(
     ] = None,
     scheduler: Annotated[
         str | None,
-        typer.Option(help="--refresh: a Dask scheduler, tcp://HOST:PORT (the [sim] extra)."),
+        typer.Option(help="--refresh: a Dask scheduler, tcp://HOST:PORT (the \\[sim] extra)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     live: Annotated[
@@ -233,7 +233,7 @@ def tournament(
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
     scheduler: Annotated[
-        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the [sim] extra).")
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the \\[sim] extra).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     report: Annotated[
@@ -241,7 +241,7 @@ def tournament(
     ] = None,
 ) -> None:
     """Agents against each other in rotation over seats and roles: win rates (95% CI),
-    votes, claim truthfulness, belief scores, OpenSkill ratings (the [research] extra)."""
+    votes, claim truthfulness, belief scores, OpenSkill ratings (the \\[research] extra)."""
     from onenight.research.cli import run_tournament
 
     run_tournament(agents, preset, games, seed, workers, scheduler, as_json, report)

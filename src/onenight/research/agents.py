@@ -29,7 +29,7 @@ from onenight.session.claims import Claim, ClaimError, Posted, claim_from_json
 
 from .actions import NOOP, SILENCE, ActionTable
 from .match import DAY, NIGHT, VOTE
-from .spaces import Layout
+from .observation import Layout
 
 Policy = Callable[[dict[str, Any], dict[str, Any]], Any]
 

@@ -45,7 +45,8 @@ class Config:
     illegal_reward: float = 0.0
     #: Largest subset named by a ``moved`` claim (Aura Seer): the claim set stays finite.
     max_moved: int = 2
-    seed: int = 0
+    #: The base seed of the games (None: drawn from the OS at the first reset()).
+    seed: int | None = None
     name: str = "custom"
     notes: tuple[str, ...] = field(default=(), compare=False)
 

@@ -3,6 +3,13 @@
 No PettingZoo here: :class:`Match` is what the environment steps and what the tournament
 and the policy adapter replay. Seeded: the same seed and the same actions give the same
 game (the deal and the speaking order come from the seed alone).
+
+The night walks the engine's turn plan (``Game.turns``, rules/turns.py: counted from the
+deck, never from the deal), one step per turn whoever holds the card, as the server's
+clock and the narrator do. A turn whose card nobody holds (or whose holder has nothing
+to choose) is a step where every seat waits, so the number and kind of the steps every
+seat sees are the same for every deal of a deck: nothing about the deal leaks through
+the shape of the game. What a seat learns in a turn reaches it once the turn is over.
 """
 
 from __future__ import annotations
@@ -42,6 +49,8 @@ class Match:
         self.done: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in range(n)]
         self.round = 0
         self.pos = 0
+        #: The night's clock: an index into ``game.turns`` (their number at daybreak).
+        self.turn = 0
         self.phase = NIGHT
         self._settle()
 
@@ -53,13 +62,14 @@ class Match:
         game = self.game
         while self.phase == NIGHT:
             d = game.decision
-            if d is None:
-                self.phase = DAY if self.config.rounds > 0 and self.n > 0 else VOTE
-                break
-            if d.kind == "lone_peek" and not self.config.lone_wolf_peek:
-                game.apply(d.seat, PASS)
-                continue
-            return
+            if d is not None and d.turn == self.turn:
+                if d.kind == "lone_peek" and not self.config.lone_wolf_peek:
+                    game.apply(d.seat, PASS)  # the turn stays a step all the same
+                    continue
+                return
+            if self.turn < len(game.turns):
+                return
+            self.phase = DAY if self.config.rounds > 0 and self.n > 0 else VOTE
         if self.phase == DAY and self.round >= self.config.rounds:
             self.phase = VOTE
         if self.phase == VOTE and game.phase == Phase.DAY:
@@ -68,10 +78,11 @@ class Match:
             self.phase = END
 
     def to_move(self) -> list[int]:
-        """The seats that choose now (every seat at the vote: it is simultaneous)."""
+        """The seats that choose now (every seat at the vote: it is simultaneous); at
+        night the holder of this turn's card when it has a choice, else nobody."""
         if self.phase == NIGHT:
             d = self.game.decision
-            return [d.seat] if d is not None else []
+            return [d.seat] if d is not None and d.turn == self.turn else []
         if self.phase == DAY:
             return [self.order[self.pos]]
         if self.phase == VOTE:
@@ -112,6 +123,18 @@ class Match:
             self.game.apply(seat, item)
         self._settle()
 
+    def step(self, choices: dict[int, int]) -> None:
+        """One step of the game: every seat to move plays its (legal) index, then the
+        night's clock moves on to the next turn. A seat to move that is missing from
+        ``choices`` raises KeyError (nothing played)."""
+        indices = [(seat, choices[seat]) for seat in self.to_move()]
+        night = self.phase == NIGHT
+        for seat, index in indices:
+            self.play(seat, index)
+        if night:
+            self.turn += 1
+            self._settle()
+
     def say(self, seat: int, claim: Claim) -> None:
         """Post a claim outside the finite set (an adapter's free claim) in ``seat``'s turn."""
         if self.phase != DAY or self.order[self.pos] != seat:
@@ -120,9 +143,14 @@ class Match:
 
     # -- what it shows ------------------------------------------------------------------------
 
+    def game_view(self, seat: int) -> dict[str, Any]:
+        """The engine's view of ``seat`` at the night's clock (what it learned in the
+        turns before this one; the engine may have played later turns already)."""
+        return self.game.view(seat, until=self.turn if self.phase == NIGHT else None)
+
     def view(self, seat: int) -> dict[str, Any]:
         """The engine's view of ``seat``, with the board and where the day stands."""
-        v = self.game.view(seat)
+        v = self.game_view(seat)
         v["board"] = [p.to_json() for p in self.board]
         v["talk"] = {
             "rounds": self.config.rounds,
@@ -131,7 +159,12 @@ class Match:
             "speaker": self.order[self.pos] if self.phase == DAY else None,
         }
         v["stage"] = self.phase
+        v["night_turn"] = min(self.turn, len(self.game.turns))
         return v
+
+    def talk(self) -> tuple[int, int]:
+        """Where the day stands: the round, and the speaking position within it."""
+        return (self.round, self.pos)
 
     def rewards(self) -> list[float]:
         """Each seat's reward at the end (zeros before)."""
