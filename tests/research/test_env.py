@@ -105,13 +105,16 @@ def test_day_is_rounds_of_one_claim_per_seat_in_the_drawn_order_then_a_vote() ->
 
 
 def test_rewards_follow_the_winning_team_and_are_configurable() -> None:
-    e = parallel_env("neurips2024", win=2.0, lose=-0.5)
-    for seed in range(6):
-        random_game(e, seed)
-        res = e.match.game.result
-        got = e.match.rewards()
-        want = [2.0 if s in res.winners else -0.5 for s in range(5)]
-        assert got == (want if res.winners else [0.0] * 5)
+    for preset in ("neurips2024", "ultimate"):
+        e = parallel_env(preset, win=2.0, lose=-0.5)
+        for seed in range(6):
+            random_game(e, seed)
+            out = e.match.outcome
+            got = e.match.rewards()
+            want = [2.0 if s in out.winners else -0.5 for s in range(5)]
+            assert got == (want if out.team else [0.0] * 5)
+            if preset == "ultimate":  # the rulebook: the engine's result
+                assert out.winners == frozenset(e.match.game.result.winners)
 
 
 def test_illegal_actions_fall_back_or_raise() -> None:

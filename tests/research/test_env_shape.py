@@ -149,7 +149,7 @@ def test_state_has_every_seats_view_and_where_every_card_lies() -> None:
     cards = e.state()[7 * e.layout.size :].reshape(7 + 3, r)
     roles = [e.table.roles[i] for i in cards.argmax(axis=1)]
     assert cards.sum() == 10
-    assert roles[:7] == list(m.game.result.roles)  # the end roles of the seats
+    assert roles[:7] == list(m.game.result.roles) == m.end_roles()  # the seats' end roles
 
 
 def documented_size(text: str, preset: str) -> int:

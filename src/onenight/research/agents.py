@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from onenight.bots import LEVELS, Bot
 from onenight.bots.base import ViewDict
 from onenight.bots.say import say
@@ -28,7 +30,7 @@ from onenight.rules import Vote, action_from_json
 from onenight.session.claims import Claim, ClaimError, Posted, claim_from_json
 
 from .actions import NOOP, SILENCE, ActionTable
-from .match import DAY, NIGHT, VOTE
+from .match import DAY, NIGHT, VOTE, center_pair
 from .observation import Layout
 
 Policy = Callable[[dict[str, Any], dict[str, Any]], Any]
@@ -155,7 +157,13 @@ class BotPolicy:
             Posted(int(p["seat"]), claim_from_json(p["claim"], t.n, t.c)) for p in view["board"]
         ]
         if phase == NIGHT:
-            return t.night_index[action_from_json(self.bot.choose(view))]
+            index = t.night_index[action_from_json(self.bot.choose(view))]
+            mask = observation["action_mask"]
+            if not mask[index] and center_pair(t.decode(index)[1]):
+                # seer_center="random": "the center" is one choice (the masked pair)
+                legal = (int(i) for i in np.flatnonzero(mask))
+                return next(i for i in legal if center_pair(t.decode(i)[1]))
+            return index
         if phase == DAY:
             if self.queue is None:
                 self.queue = [i for c in self.bot.claims(view, board) for i in t.claim_of(c)]

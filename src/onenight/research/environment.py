@@ -66,7 +66,8 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
         cfg = self.config
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        self.table = ActionTable(cfg.deck, cfg.players, EDITIONS[cfg.edition].center, cfg.max_moved)
+        center = EDITIONS[cfg.edition].center
+        self.table = ActionTable(cfg.deck, cfg.players, center, cfg.max_moved, cfg.abstain)
         self.layout = Layout(self.table, cfg.rounds)
         self.possible_agents = [f"seat_{i}" for i in range(cfg.players)]
         self.agents: list[str] = []

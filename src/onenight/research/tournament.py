@@ -23,12 +23,23 @@ from onenight.bots import LEVELS, Bot, make_bot
 from onenight.bots.play import day, night, vote
 from onenight.bots.simulate import chunks, game_seed, run_dask, run_local, wilson
 from onenight.bots.story import honest_claims
-from onenight.rules import PASS, WOLF_FAMILY, Game, Setup, action_from_json, team_of
+from onenight.rules import (
+    CENTER,
+    PASS,
+    WOLF_FAMILY,
+    Game,
+    Setup,
+    View,
+    action_from_json,
+    team_of,
+)
 from onenight.session.claims import Claim, NoWerewolf, Posted, Think
 
 from .actions import normalise
 from .agents import PolicyBot
 from .config import Config, make_config
+from .match import center_pair
+from .variants import from_result, score
 
 TEAMS = ("village", "werewolf", "tanner")
 
@@ -102,6 +113,8 @@ def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
     vote(game, bots, board)
     res = game.result
     assert res is not None
+    ballots: dict[int, int | None] = dict(enumerate(res.votes))
+    out = from_result(res) if cfg.outcome == "rulebook" else score(cfg.outcome, res.roles, ballots)
     stories: list[list[Any]] = [[] for _ in range(cfg.players)]
     for turn, s, item in game.night_log:
         stories[s].append((turn, item))
@@ -117,17 +130,17 @@ def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
             "agent": seats[s],
             "dealt": setup.cards[s],
             "team": team_of(res.roles[s]),
-            "won": s in res.winners,
+            "won": s in out.winners,
             "votes": received[s],
-            "died": s in res.dead,
+            "died": s in out.dead,
             "claims": len(mine),
             "true_claims": int(true),
         }
         if beliefs.get(s):
             row["brier"], row["top"] = score_beliefs(beliefs[s], res.roles)
         out_seats.append(row)
-    teams = {team_of(res.roles[s]) for s in res.winners}
-    return {"i": i, "deal": deal, "seats": out_seats, "winners": sorted(teams)}
+    # "winners": the winning team (at dawn: end roles), [] when nobody wins
+    return {"i": i, "deal": deal, "seats": out_seats, "winners": [out.team] if out.team else []}
 
 
 def claim_true(claim: Claim, roles: Sequence[str], honest: set[Claim]) -> bool:
@@ -142,16 +155,22 @@ def claim_true(claim: Claim, roles: Sequence[str], honest: set[Claim]) -> bool:
 
 
 def night_of(game: Game, bots: Sequence[Bot], cfg: Config) -> None:
-    """The simulator's night, with the config's variant: without the lone-wolf look, the
-    lone Werewolf is not asked (he passes)."""
-    if cfg.lone_wolf_peek:
+    """The simulator's night, with the config's variants: without the lone-wolf look, the
+    lone Werewolf is not asked (he passes); with ``seer_center="random"`` a Seer who looks
+    at the center sees two center cards drawn at random."""
+    if cfg.lone_wolf_peek and cfg.seer_center == "choose":
         night(game, bots)
         return
+    draws = random.Random(f"{game.setup.seed}:seer_center")
     while (d := game.decision) is not None:
-        if d.kind == "lone_peek":
+        if d.kind == "lone_peek" and not cfg.lone_wolf_peek:
             game.apply(d.seat, PASS)
-        else:
-            game.apply(d.seat, action_from_json(bots[d.seat].choose(game.view(d.seat))))
+            continue
+        action = action_from_json(bots[d.seat].choose(game.view(d.seat)))
+        if cfg.seer_center == "random" and center_pair(action):
+            looks = sorted(draws.sample(range(game.c), 2))
+            action = View(tuple(CENTER + i for i in looks))
+        game.apply(d.seat, action)
 
 
 def day_of(game: Game, bots: Sequence[Bot], cfg: Config, seed: int) -> list[Posted]:
