@@ -249,6 +249,20 @@ def tournament(
 
 app.command()(serve)
 
+research_app = typer.Typer(no_args_is_help=True, help="Research tools (the \\[research] extra).")
+app.add_typer(research_app, name="research")
+
+
+@research_app.command("load")
+def research_load(
+    files: Annotated[list[str], typer.Argument(help="JSON Lines files of games.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay recorded games through the engine and check every result."""
+    from onenight.research.cli import run_load
+
+    run_load(files, as_json)
+
 
 def main() -> None:
     app()

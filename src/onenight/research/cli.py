@@ -52,3 +52,26 @@ def run_tournament(
     if report:
         rep_mod.write_report(rep, report)
     typer.echo(json.dumps(rep, sort_keys=True) if as_json else rep_mod.text_report(rep))
+
+
+def run_load(files: list[str], as_json: bool) -> None:
+    """The body of ``onenight research load``: replay every record through the engine;
+    exit 1 when one does not check out."""
+    from onenight.research.records import read, replay
+
+    checked, bad = 0, list[str]()
+    for name in files:
+        try:
+            for k, rec in enumerate(read(name), 1):
+                checked += 1
+                bad.extend(f"{name}:{k}: {p}" for p in replay(rec))
+        except (OSError, json.JSONDecodeError) as err:
+            raise _fail(f"{name}: {err}") from None
+    if as_json:
+        typer.echo(json.dumps({"games": checked, "problems": bad}))
+    else:
+        for line in bad:
+            typer.echo(line)
+        typer.echo(f"{checked} games replayed, {len(bad)} problems")
+    if bad:
+        raise typer.Exit(1)

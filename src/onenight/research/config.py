@@ -100,6 +100,14 @@ class Config:
         }
 
 
+def config_from_json(data: Mapping[str, Any]) -> Config:
+    """The Config that :meth:`Config.to_json` wrote (a game record's ``config``)."""
+    fields: dict[str, Any] = {k: v for k, v in data.items() if k != "rewards"}
+    fields["deck"] = tuple(fields.get("deck", ()))
+    fields.update({k: float(v) for k, v in (data.get("rewards") or {}).items()})
+    return Config(**fields).resolved()
+
+
 def _neurips2024() -> Config:
     return Config(
         edition="ultimate",

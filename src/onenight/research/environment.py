@@ -25,6 +25,7 @@ from .actions import NOOP, ActionTable
 from .config import Config, make_config
 from .match import END, Match
 from .observation import Layout, encode_state, state_size
+from .records import match_record
 
 #: Cycles after which a game is truncated (a game never comes near it by itself).
 MAX_CYCLES = 10_000
@@ -171,6 +172,11 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+    def record(self, beliefs: Mapping[int, Any] | None = None) -> dict[str, Any]:
+        """The finished game as a record (:mod:`.records`: one line of JSON Lines)."""
+        assert self.match is not None, "reset() first"
+        return match_record(self.match, beliefs)
 
     def state(self) -> np.ndarray:
         """The full state for a centralised critic: every seat's observation vector

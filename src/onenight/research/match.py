@@ -51,6 +51,8 @@ class Match:
             random.Random(f"{seed}:speakers").shuffle(order)
         self.order = order
         self.board: list[Posted] = []
+        #: The round each claim of the board was said in (parallel to ``board``).
+        self.board_rounds: list[int] = []
         #: Each seat's night choices, ``(turn, action JSON)`` (a bot's memory: Bot.done).
         self.done: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in range(n)]
         self.round = 0
@@ -139,6 +141,7 @@ class Match:
         elif what == "claim":
             if item is not SILENCE:
                 self.board.append(Posted(seat, item))
+                self.board_rounds.append(self.round)
             self.pos += 1
             if self.pos == self.n:
                 self.pos = 0
@@ -169,6 +172,7 @@ class Match:
         if self.phase != DAY or self.order[self.pos] != seat:
             raise ValueError(f"seat {seat} is not to speak now")
         self.board.append(Posted(seat, claim))
+        self.board_rounds.append(self.round)
 
     # -- what it shows ------------------------------------------------------------------------
 
