@@ -191,6 +191,8 @@ class Match:
             "order": list(self.order),
             "speaker": self.order[self.pos] if self.phase == DAY else None,
         }
+        v["did"] = [action for _, action in self.done[seat]]  # its own night choices
+        v["board_rounds"] = list(self.board_rounds)
         v["stage"] = self.phase
         v["night_turn"] = min(self.turn, len(self.game.turns))
         return v
