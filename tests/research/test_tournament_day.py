@@ -96,3 +96,13 @@ def test_simulate_seats_accepts_module_attr_agents(agents_module: str) -> None:
     )
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["games"] == 4
+
+
+def test_the_text_report_names_the_rules_the_team_and_the_anchors() -> None:
+    out = CliRunner().invoke(
+        app, ["tournament", "--agents", "random,basic", "--games", "4", "--workers", "1"]
+    )
+    assert out.exit_code == 0, out.output
+    text = out.output
+    assert "outcome=jin2024" in text and "team at dawn" in text
+    assert "head to head: random against basic" in text and "published: Jin et al." in text
