@@ -136,16 +136,24 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed of the run (deals, bots, speakers).")] = 1,
     village: Annotated[str, typer.Option(help="Level of village-team seats.")] = "reasoner",
     wolves: Annotated[str, typer.Option(help="Level of werewolf-team seats.")] = "reasoner",
-    seats: Annotated[str | None, typer.Option(help="A level per seat: L,L,… .")] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="A level (or module:attr agent) per seat: L,L,… .")
+    ] = None,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
     scheduler: Annotated[
-        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the [sim] extra).")
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the \\[sim] extra).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[str | None, typer.Option(help="Draw the win rates to FILE.png.")] = None,
 ) -> None:
     """Play many games of bots and print the win rates per team and per role (95% CI)."""
     from onenight.bots.cli import run_simulate
+
+    names = [village, wolves, *(seats or "").split(",")]
+    if any(":" in n for n in names):  # module:attr agents, as the tournament seats them
+        from onenight.research.cli import register_agents
+
+        register_agents([n.strip() for n in names if n.strip()])
 
     run_simulate(
         edition,
@@ -193,7 +201,7 @@ def suggest(
     ] = None,
     scheduler: Annotated[
         str | None,
-        typer.Option(help="--refresh: a Dask scheduler, tcp://HOST:PORT (the [sim] extra)."),
+        typer.Option(help="--refresh: a Dask scheduler, tcp://HOST:PORT (the \\[sim] extra)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     live: Annotated[
@@ -233,21 +241,38 @@ def tournament(
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 1,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 0,
     scheduler: Annotated[
-        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the [sim] extra).")
+        str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT (the \\[sim] extra).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     report: Annotated[
         str | None, typer.Option(help="Write an HTML report (and result.json) into DIR.")
     ] = None,
+    games_out: Annotated[
+        str | None, typer.Option(help="Write every game as JSON Lines to FILE.")
+    ] = None,
 ) -> None:
     """Agents against each other in rotation over seats and roles: win rates (95% CI),
-    votes, claim truthfulness, belief scores, OpenSkill ratings (the [research] extra)."""
+    votes, claim truthfulness, belief scores, OpenSkill ratings (the \\[research] extra)."""
     from onenight.research.cli import run_tournament
 
-    run_tournament(agents, preset, games, seed, workers, scheduler, as_json, report)
+    run_tournament(agents, preset, games, seed, workers, scheduler, as_json, report, games_out)
 
 
 app.command()(serve)
+
+research_app = typer.Typer(no_args_is_help=True, help="Research tools (the \\[research] extra).")
+app.add_typer(research_app, name="research")
+
+
+@research_app.command("load")
+def research_load(
+    files: Annotated[list[str], typer.Argument(help="JSON Lines files of games.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay recorded games through the engine and check every result."""
+    from onenight.research.cli import run_load
+
+    run_load(files, as_json)
 
 
 def main() -> None:

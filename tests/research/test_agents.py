@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from onenight.bots import ReasonerBot, make_bot
@@ -12,12 +10,12 @@ from onenight.bots.simulate import Spec, simulate
 from onenight.research import parallel_env
 from onenight.research.agents import (
     BotPolicy,
-    LLMAgent,
     PolicyBot,
     honest_agent,
     parse_json,
     register_level,
 )
+from onenight.research.llm import LLMAgent
 from onenight.research.tournament import make_spec as tour_spec
 from onenight.research.tournament import play_game
 from onenight.rules import Setup
@@ -87,9 +85,8 @@ def test_llm_adapter_renders_the_view_and_parses_answers_with_a_stub_model() -> 
     def model(text: str) -> str:
         if "Vote:" in text:
             return 'I vote {"type": "vote", "target": 0}'
-        if "Night:" in text:
-            choices = json.loads(text.split("choose one of ")[1].split(". Answer")[0])
-            return json.dumps(choices[-1])
+        if "Your night action" in text:
+            return text.splitlines()[-1].strip()  # the last choice listed
         return next(answers)
 
     agent = LLMAgent(model)

@@ -13,6 +13,7 @@ from pettingzoo.test.seed_test import parallel_seed_test
 
 from onenight.research import PRESETS, env, make_config, parallel_env
 from onenight.research.actions import NOOP
+from onenight.research.environment import match_seed
 from onenight.rules import Game, Setup
 
 
@@ -63,18 +64,19 @@ def test_the_night_mask_is_the_engines_legal_choices_and_others_may_only_wait() 
     checked = 0
     while m.phase == "night":
         d = m.game.decision
-        mask = obs[f"seat_{d.seat}"]["action_mask"]
-        legal = {e.table.decode(int(i))[1] for i in np.flatnonzero(mask)}
-        assert legal == set(m.game.legal(d.seat))
+        mover = d.seat if d is not None and d.turn == m.turn else None
         for s in range(e.config.players):
-            if s != d.seat:
+            if s != mover:
                 assert list(np.flatnonzero(obs[f"seat_{s}"]["action_mask"])) == [NOOP]
-        assert infos[f"seat_{d.seat}"]["view"]["decision"]["kind"] == d.kind
-        idx = int(np.flatnonzero(mask)[-1])
-        obs, _, _, _, infos = e.step(
-            {a: (idx if a == f"seat_{d.seat}" else NOOP) for a in e.agents}
-        )
-        checked += 1
+        acts = dict.fromkeys(e.agents, NOOP)
+        if mover is not None:
+            mask = obs[f"seat_{mover}"]["action_mask"]
+            legal = {e.table.decode(int(i))[1] for i in np.flatnonzero(mask)}
+            assert legal == set(m.game.legal(mover))
+            assert infos[f"seat_{mover}"]["view"]["decision"]["kind"] == d.kind
+            acts[f"seat_{mover}"] = int(np.flatnonzero(mask)[-1])
+            checked += 1
+        obs, _, _, _, infos = e.step(acts)
     assert checked >= 2
 
 
@@ -103,24 +105,32 @@ def test_day_is_rounds_of_one_claim_per_seat_in_the_drawn_order_then_a_vote() ->
 
 
 def test_rewards_follow_the_winning_team_and_are_configurable() -> None:
-    e = parallel_env("neurips2024", win=2.0, lose=-0.5)
-    for seed in range(6):
-        random_game(e, seed)
-        res = e.match.game.result
-        got = e.match.rewards()
-        want = [2.0 if s in res.winners else -0.5 for s in range(5)]
-        assert got == (want if res.winners else [0.0] * 5)
+    for preset in ("neurips2024", "ultimate"):
+        e = parallel_env(preset, win=2.0, lose=-0.5)
+        for seed in range(6):
+            random_game(e, seed)
+            out = e.match.outcome
+            got = e.match.rewards()
+            want = [2.0 if s in out.winners else -0.5 for s in range(5)]
+            assert got == (want if out.team else [0.0] * 5)
+            if preset == "ultimate":  # the rulebook: the engine's result
+                assert out.winners == frozenset(e.match.game.result.winners)
 
 
 def test_illegal_actions_fall_back_or_raise() -> None:
+    def first_choice(e):  # noop through the night's turns where nobody chooses
+        e.reset(seed=1)
+        while not e.match.to_move():
+            e.step(dict.fromkeys(e.agents, NOOP))
+        return e.match.to_move()[0]
+
     e = parallel_env("neurips2024")
-    e.reset(seed=1)
-    seat = e.match.to_move()[0]
+    seat = first_choice(e)
     vote = e.table.vote_index(0)
     _, _, _, _, infos = e.step({f"seat_{seat}": vote})
     assert infos[f"seat_{seat}"]["illegal_action"] is True
     strict = parallel_env("neurips2024", illegal="raise")
-    strict.reset(seed=1)
+    first_choice(strict)
     with pytest.raises(ValueError, match="not legal"):
         strict.step({f"seat_{strict.match.to_move()[0]}": vote})
 
@@ -184,5 +194,6 @@ def test_observation_encodes_what_the_seat_learned_and_the_board() -> None:
 def test_setup_matches_the_engine_deal() -> None:
     e = parallel_env("wolfbot-standard")
     e.reset(seed=9)
-    assert e.match.setup == Setup.shuffled("ultimate", e.match.names, list(e.config.deck), 9)
+    deal = match_seed(9, 0)
+    assert e.match.setup == Setup.shuffled("ultimate", e.match.names, list(e.config.deck), deal)
     assert isinstance(e.match.game, Game)

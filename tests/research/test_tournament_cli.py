@@ -71,3 +71,15 @@ def test_an_opinion_is_true_when_the_game_ends_as_it_says() -> None:
     # a claim about the night: true when it is the seat's honest claim
     assert claim_true(IAm("seer"), ends, {IAm("seer")})
     assert not claim_true(IAm("seer"), ends, {IAm("villager")})
+
+
+def test_cli_help_names_the_extras_in_brackets() -> None:
+    """Rich reads ``[sim]`` as markup and drops it unless escaped: the help must keep it."""
+    runner = CliRunner()
+    env = {"COLUMNS": "240", "TERM": "dumb"}
+    for command, extra in (("simulate", "[sim]"), ("suggest", "[sim]"), ("tournament", "[sim]")):
+        out = runner.invoke(app, [command, "--help"], env=env).output
+        assert f"(the {extra} extra)" in out, out
+    out = runner.invoke(app, ["tournament", "--help"], env=env).output
+    assert "(the [research] extra)" in " ".join(out.split())
+    assert "\\[" not in out

@@ -1,4 +1,5 @@
-"""Bots: players that are not people (``random``, ``basic``, ``reasoner``).
+"""Bots: players that are not people (``random``, ``basic``, ``reasoner``; ``randclaim``
+for research: wolfbot's random wolf).
 
 A bot gets a seat's view and the public claim board and answers with JSON: see
 :mod:`.base` for the interface and docs/bots.md for the levels and the reasoner's model.
@@ -11,6 +12,7 @@ from onenight.session.claims import Claim, ClaimError, Posted, claim_from_json, 
 from .base import Bot, ViewDict
 from .basic import BasicBot
 from .play import Played, play
+from .randclaim import RandClaimBot
 from .random_bot import RandomBot
 from .reasoner import ReasonerBot
 from .say import say
@@ -19,6 +21,7 @@ LEVELS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
     "reasoner": ReasonerBot,
+    "randclaim": RandClaimBot,
 }
 
 
@@ -38,6 +41,7 @@ __all__ = [
     "ClaimError",
     "Played",
     "Posted",
+    "RandClaimBot",
     "RandomBot",
     "ReasonerBot",
     "ViewDict",

@@ -13,15 +13,15 @@ from .config import PRESETS, Config, make_config
 
 
 def env(config: Any = None, **kw: Any) -> Any:
-    """A PettingZoo AEC environment (:mod:`.env`; needs pettingzoo)."""
-    from .env import env as _env
+    """A PettingZoo AEC environment (:mod:`.environment`; needs pettingzoo)."""
+    from .environment import env as _env
 
     return _env(config, **kw)
 
 
 def parallel_env(config: Any = None, **kw: Any) -> Any:
-    """A PettingZoo ParallelEnv (:mod:`.env`; needs pettingzoo)."""
-    from .env import parallel_env as _parallel_env
+    """A PettingZoo ParallelEnv (:mod:`.environment`; needs pettingzoo)."""
+    from .environment import parallel_env as _parallel_env
 
     return _parallel_env(config, **kw)
 

@@ -128,7 +128,9 @@ class ActionTable:
     ``roles``: the roles a claim may name (the public deck's, sorted).
     """
 
-    def __init__(self, deck: Sequence[str], n: int, c: int, max_moved: int = 2) -> None:
+    def __init__(
+        self, deck: Sequence[str], n: int, c: int, max_moved: int = 2, abstain: bool = False
+    ) -> None:
         self.n, self.c = n, c
         public = sorted(set(deck) | ({R.WEREWOLF} if R.ALPHA_WOLF in deck else set()))
         self.roles: tuple[str, ...] = tuple(public)
@@ -146,7 +148,9 @@ class ActionTable:
         self.night_start = 1
         self.claim_start = self.night_start + len(self.night)
         self.vote_start = self.claim_start + len(self.claims)
-        self.size = self.vote_start + n
+        #: The abstention (a rule switch, ``Config.abstain``): the last index, else None.
+        self.abstain: int | None = self.vote_start + n if abstain else None
+        self.size = self.vote_start + n + abstain
         self.night_index = {a: self.night_start + i for i, a in enumerate(self.night)}
         self.claim_index = {c_: self.claim_start + i for i, c_ in enumerate(self.claims)}
         self.silence = self.claim_index[SILENCE]
@@ -244,15 +248,17 @@ class ActionTable:
 
     def decode(self, index: int) -> tuple[str, Any]:
         """``("noop", None)``, ``("night", Action)``, ``("claim", Claim | SILENCE)`` or
-        ``("vote", Vote)``; IndexError outside the table."""
+        ``("vote", Vote)``, ``("abstain", None)``; IndexError outside the table."""
         if index == NOOP:
             return "noop", None
         if self.night_start <= index < self.claim_start:
             return "night", self.night[index - self.night_start]
         if self.claim_start <= index < self.vote_start:
             return "claim", self.claims[index - self.claim_start]
-        if self.vote_start <= index < self.size:
+        if self.vote_start <= index < self.vote_start + self.n:
             return "vote", self.votes[index - self.vote_start]
+        if index == self.abstain:
+            return "abstain", None
         raise IndexError(f"no action {index} (the table has {self.size})")
 
     def claim_of(self, claim: Claim) -> list[int]:
@@ -269,8 +275,8 @@ class ActionTable:
 
     def describe(self, index: int) -> str:
         what, item = self.decode(index)
-        if what == "noop":
-            return "noop"
+        if what in ("noop", "abstain"):
+            return what
         return f"{what} {item.to_json()}"
 
 

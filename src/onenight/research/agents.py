@@ -21,15 +21,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from onenight.bots import LEVELS, Bot
 from onenight.bots.base import ViewDict
-from onenight.bots.say import say
 from onenight.rules import Vote, action_from_json
-from onenight.session.claims import Claim, ClaimError, Posted, claim_from_json
+from onenight.session.claims import Claim, Posted, claim_from_json
 
 from .actions import NOOP, SILENCE, ActionTable
-from .match import DAY, NIGHT, VOTE
-from .spaces import Layout
+from .match import DAY, NIGHT, VOTE, center_pair
+from .observation import Layout
 
 Policy = Callable[[dict[str, Any], dict[str, Any]], Any]
 
@@ -155,7 +156,13 @@ class BotPolicy:
             Posted(int(p["seat"]), claim_from_json(p["claim"], t.n, t.c)) for p in view["board"]
         ]
         if phase == NIGHT:
-            return t.night_index[action_from_json(self.bot.choose(view))]
+            index = t.night_index[action_from_json(self.bot.choose(view))]
+            mask = observation["action_mask"]
+            if not mask[index] and center_pair(t.decode(index)[1]):
+                # seer_center="random": "the center" is one choice (the masked pair)
+                legal = (int(i) for i in np.flatnonzero(mask))
+                return next(i for i in legal if center_pair(t.decode(i)[1]))
+            return index
         if phase == DAY:
             if self.queue is None:
                 self.queue = [i for c in self.bot.claims(view, board) for i in t.claim_of(c)]
@@ -185,60 +192,6 @@ def honest_agent(observation: dict[str, Any], info: dict[str, Any]) -> Any:
     return {"type": "vote", "target": (seat + 1) % n}
 
 
-def prompt(view: ViewDict) -> str:
-    """The view as a prompt for a language model: the table, what the seat knows, what
-    was said, and what it must answer (one JSON object)."""
-    players = view["players"]
-    seat = int(view["seat"])
-    lines = [
-        "You play One Night Ultimate Werewolf.",
-        f"Players: {', '.join(f'{i}={p}' for i, p in enumerate(players))}. You are seat {seat}.",
-        f"Cards in the game: {', '.join(f'{r} x{k}' for r, k in view['deck'].items())}.",
-        f"You were dealt: {view['card']}.",
-    ]
-    for fact in view.get("learned") or ():
-        lines.append(f"At night you learned: {json.dumps({k: v for k, v in fact.items()})}")
-    for post in view.get("board") or ():
-        try:
-            claim = claim_from_json(post["claim"], len(players), int(view["center_cards"]))
-            lines.append(f"{players[post['seat']]} said: {say(claim, post['seat'], players)}")
-        except ClaimError:
-            continue
-    d = view.get("decision")
-    if d and d["kind"] != "vote":
-        lines.append(f"Night: choose one of {json.dumps(d['choices'])}. Answer with it as JSON.")
-    elif d:
-        lines.append('Vote: answer {"type": "vote", "target": SEAT} for another seat.')
-    else:
-        lines.append(
-            'Day: answer one claim as JSON, e.g. {"type": "i_am", "role": "seer"} or '
-            '{"type": "think", "target": 2, "role": "werewolf"} or {"type": "no_werewolf"}, '
-            "or {} to stay silent."
-        )
-    return "\n".join(lines)
-
-
-class LLMAgent:
-    """An example adapter for a language model: ``model(prompt) -> text``. The view is
-    rendered as a prompt (:func:`prompt`); the first JSON object in the answer is the
-    action, claim or vote (anything unreadable: the first legal choice, or silence)."""
-
-    def __init__(self, model: Callable[[str], str]) -> None:
-        self.model = model
-        self.prompts: list[str] = []
-
-    def __call__(self, observation: dict[str, Any], info: dict[str, Any]) -> Any:
-        view = dict(info["view"])
-        if info["phase"] == VOTE and not view.get("decision"):
-            view["decision"] = {"kind": "vote", "choices": []}
-        text = prompt(view)
-        self.prompts.append(text)
-        answer = parse_json(self.model(text))
-        if info["phase"] == DAY and not answer:
-            return None
-        return answer
-
-
 def parse_json(text: str) -> dict[str, Any] | None:
     """The first JSON object in a model's answer, or None."""
     for match in re.finditer(r"\{", text):
@@ -253,14 +206,12 @@ def parse_json(text: str) -> dict[str, Any] | None:
 
 __all__ = [
     "BotPolicy",
-    "LLMAgent",
     "Policy",
     "PolicyBot",
     "Vote",
     "honest_agent",
     "parse_json",
     "policy_level",
-    "prompt",
     "register_level",
     "to_index",
 ]

@@ -14,6 +14,8 @@ from typing import Any
 from onenight.rules import EDITIONS, Dealer, default_deck
 from onenight.rules import roles as R
 
+from .variants import OUTCOMES, SEER_CENTER
+
 #: How the day's speakers take turns: ``drawn`` (an order drawn at the deal from the
 #: seed, the same every round) or ``seat`` (seat 0 first, every round: Jin et al.'s
 #: released games start each round "from player1").
@@ -33,6 +35,13 @@ class Config:
     #: Variant: whether a lone Werewolf may look at a center card (Ultimate: yes). When
     #: off, the environment declines the look for it (``Pass``) without asking.
     lone_wolf_peek: bool = True
+    #: Rule switches of the published settings (:mod:`.variants`): who wins
+    #: (``rulebook``, ``jin2024``, ``wolfbot``), whether a vote may be abstained, and
+    #: whether the Seer picks the two center cards she looks at (``choose``) or they
+    #: are drawn at random (``random``).
+    outcome: str = "rulebook"
+    abstain: bool = False
+    seer_center: str = "choose"
     #: Rewards at the end: a seat among the winners gets ``win``, else ``lose``; when
     #: nobody wins at all, every seat gets ``draw``.
     win: float = 1.0
@@ -45,7 +54,8 @@ class Config:
     illegal_reward: float = 0.0
     #: Largest subset named by a ``moved`` claim (Aura Seer): the claim set stays finite.
     max_moved: int = 2
-    seed: int = 0
+    #: The base seed of the games (None: drawn from the OS at the first reset()).
+    seed: int | None = None
     name: str = "custom"
     notes: tuple[str, ...] = field(default=(), compare=False)
 
@@ -64,6 +74,12 @@ class Config:
             raise ValueError("rounds must be 0 or more")
         if self.speaking_order not in SPEAKING_ORDERS:
             raise ValueError(f"speaking_order must be one of {SPEAKING_ORDERS}")
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {OUTCOMES}")
+        if self.abstain and self.outcome == "rulebook":
+            raise ValueError("the rulebook has no abstention (abstain needs another outcome)")
+        if self.seer_center not in SEER_CENTER:
+            raise ValueError(f"seer_center must be one of {SEER_CENTER}")
         if self.illegal not in ("fallback", "raise"):
             raise ValueError("illegal must be 'fallback' or 'raise'")
 
@@ -76,9 +92,20 @@ class Config:
             "rounds": self.rounds,
             "speaking_order": self.speaking_order,
             "lone_wolf_peek": self.lone_wolf_peek,
+            "outcome": self.outcome,
+            "abstain": self.abstain,
+            "seer_center": self.seer_center,
             "rewards": {"win": self.win, "lose": self.lose, "draw": self.draw},
             "seed": self.seed,
         }
+
+
+def config_from_json(data: Mapping[str, Any]) -> Config:
+    """The Config that :meth:`Config.to_json` wrote (a game record's ``config``)."""
+    fields: dict[str, Any] = {k: v for k, v in data.items() if k != "rewards"}
+    fields["deck"] = tuple(fields.get("deck", ()))
+    fields.update({k: float(v) for k, v in (data.get("rewards") or {}).items()})
+    return Config(**fields).resolved()
 
 
 def _neurips2024() -> Config:
@@ -98,14 +125,18 @@ def _neurips2024() -> Config:
         rounds=3,
         speaking_order="seat",
         lone_wolf_peek=False,
+        outcome="jin2024",
+        abstain=True,
+        seer_center="random",
         name="neurips2024",
         notes=(
-            "Jin et al. 2024 (KylJin/Werewolf, configs/werewolf.json): 5 players, 8 cards, "
-            "max_discuss_round 3",
-            "speaking_order=seat: their released games start every round from player1",
-            "lone_wolf_peek=False: their rules prompt lets a Werewolf only 'check out his "
-            "teammates'; no center look is described (their environment code was not "
-            "available to us to confirm)",
+            "Jin et al. 2024 (KylJin/Werewolf): 5 players, 8 cards, max_discuss_round 3 "
+            "(configs/werewolf.json)",
+            "speaking_order=seat: every round starts from player1 "
+            "(onuw/environments/werewolf.py, day_step)",
+            "lone_wolf_peek=False: the Werewolves only see each other (_switch_to_werewolf)",
+            "outcome=jin2024, abstain: voting_step",
+            "seer_center=random: night_step draws the Seer's two center cards",
         ),
     )
 
@@ -126,8 +157,16 @@ def _wolfbot_standard() -> Config:
             R.MASON,
             R.DRUNK,
         ),
+        rounds=1,
+        speaking_order="seat",
+        outcome="wolfbot",
         name="wolfbot-standard",
-        notes=("TylerYep/wolfbot's standard 7-player, 10-card game",),
+        notes=(
+            "TylerYep/wolfbot's standard 7-player, 10-card game (wolfbot/const.py)",
+            "rounds=1, speaking_order=seat: one statement per player in seat order "
+            "(wolfbot/one_night.py, get_player_statements; MULTI_STATEMENT off)",
+            "outcome=wolfbot: eval_winning_team",
+        ),
     )
 
 

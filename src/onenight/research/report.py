@@ -50,6 +50,33 @@ HEADER = [
 ]
 
 
+def extra_lines(rep: dict[str, Any]) -> list[str]:
+    """The rule switches, what "team" means, the ratings' bootstrap intervals, the
+    head-to-head matrix, the dealt-card breakdown and the published anchors."""
+    lines = []
+    if "switches" in rep:
+        lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in rep["switches"].items()))
+    if "team_is" in rep:
+        lines.append(f"team: {rep['team_is']}")
+    for a, (lo, hi) in (rep.get("rating_ci95") or {}).items():
+        lines.append(f"rating μ of {a}: 95% bootstrap interval [{lo:.2f}, {hi:.2f}]")
+    for a, row in (rep.get("head_to_head") or {}).items():
+        for b, cell in row.items():
+            lines.append(
+                f"head to head: {a} against {b}: wins {cell['win_rate']:.1%} "
+                f"of {cell['pairs']} opposed seat pairs"
+            )
+    for a, stats in rep["per_agent"].items():
+        dealt = stats.get("dealt") or {}
+        if dealt:
+            parts = ", ".join(
+                f"{r} {d['win_rate']:.1%} ({d['seats']})" for r, d in sorted(dealt.items())
+            )
+            lines.append(f"{a} by dealt card: {parts}")
+    lines += [f"published: {x}" for x in rep.get("anchors") or ()]
+    return lines
+
+
 def text_report(rep: dict[str, Any]) -> str:
     cfg = rep["config"]
     lines = [
@@ -64,6 +91,7 @@ def text_report(rep: dict[str, Any]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
     for r in rows:
         lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
+    lines += extra_lines(rep)
     return "\n".join(lines)
 
 
@@ -122,6 +150,7 @@ def write_report(rep: dict[str, Any], folder: str | Path) -> Path:
     teams_line = ", ".join(
         f"{t} {rep['team_win_rate'][t]:.1%}" for t in ("village", "werewolf", "tanner", "none")
     )
+    extra = "".join(f"<li>{html.escape(x)}</li>" for x in extra_lines(rep))
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>onenight tournament</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}
@@ -131,6 +160,7 @@ td,th{{border:1px solid #bbb;padding:4px 8px;text-align:right}}</style></head>
 deck {html.escape(", ".join(rep["config"]["deck"]))}.</p>
 <p>Outcome per team: {html.escape(teams_line)}.</p>
 <table><thead><tr>{head}</tr></thead><tbody>{cells}</tbody></table>
+<ul>{extra}</ul>
 <p><img src="plots.png" alt="win rates, ratings and votes per agent" width="100%"></p>
 <p><a href="result.json">result.json</a></p></body></html>
 """

@@ -19,18 +19,38 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from onenight.bots import LEVELS, Bot, make_bot
-from onenight.bots.play import day, night, vote
 from onenight.bots.simulate import chunks, game_seed, run_dask, run_local, wilson
 from onenight.bots.story import honest_claims
-from onenight.rules import PASS, WOLF_FAMILY, Game, Setup, action_from_json, team_of
-from onenight.session.claims import Claim, NoWerewolf, Posted, Think
+from onenight.rules import EDITIONS, WOLF_FAMILY, team_of
+from onenight.session.claims import Claim, NoWerewolf, Think
 
-from .actions import normalise
+from .actions import ActionTable, normalise
 from .agents import PolicyBot
+from .arena import play_match
 from .config import Config, make_config
+from .match import Match
+from .observation import Layout
+from .records import match_record
 
 TEAMS = ("village", "werewolf", "tanner")
+
+#: The published numbers a preset's report shows beside ours (docs/research.md).
+ANCHORS: dict[str, list[str]] = {
+    "neurips2024": [
+        "Jin et al. (NeurIPS 2024), 120 released GPT-4 self-play games: village 70, "
+        "werewolves 46, draw 4 (their outcome rule, outcome=jin2024)",
+    ],
+    "wolfbot-standard": [
+        "wolfbot tests (standard_test.py): its village against random wolves > 80% "
+        "(wolves < 20%); against reg wolves < 70% (wolves > 30%); against expectimax "
+        "wolves < 60% (wolves > 40%)",
+    ],
+}
+#: Resamples of the games for the ratings' bootstrap intervals.
+BOOTSTRAP = 20
 
 
 def resolve(name: str, rounds: int = 3) -> Callable[[int | str], Bot]:
@@ -60,6 +80,8 @@ class TournamentSpec:
     config: Config
     agents: tuple[str, ...]
     seed: int = 1
+    #: Keep each game's record (:mod:`.records`) for ``--games-out``.
+    record: bool = False
 
     def check(self) -> None:
         if not self.agents:
@@ -85,49 +107,49 @@ class Records:
 
 
 def play_game(spec: TournamentSpec, i: int) -> dict[str, Any]:
+    """Game ``i``: the environment's game (:mod:`.arena`), its rows per seat, and its
+    record when the spec asks for one."""
     cfg = spec.config
     deal, seats = spec.seating(i)
     seed = game_seed(spec.seed, deal)
-    names = [f"p{s}" for s in range(cfg.players)]
-    setup = Setup.shuffled(cfg.edition, names, list(cfg.deck), seed)
+    center = EDITIONS[cfg.edition].center
+    table = ActionTable(cfg.deck, cfg.players, center, cfg.max_moved, cfg.abstain)
+    match = Match(cfg, seed, table)
     bots = [resolve(a, cfg.rounds)(f"{seed}:{i}:{s}") for s, a in enumerate(seats)]
-    game = Game(setup)
-    night_of(game, bots, cfg)
-    board = day_of(game, bots, cfg, seed)
-    beliefs = {}
-    for s, bot in enumerate(bots):
-        ask = getattr(bot, "beliefs", None)
-        if callable(ask):
-            beliefs[s] = ask(game.view(s), tuple(board))
-    vote(game, bots, board)
-    res = game.result
-    assert res is not None
+    beliefs = play_match(match, Layout(table, cfg.rounds), bots)
+    out = match.outcome
+    assert out is not None
+    roles, setup = match.end_roles(), match.setup
     stories: list[list[Any]] = [[] for _ in range(cfg.players)]
-    for turn, s, item in game.night_log:
+    for turn, s, item in match.game.night_log:
         stories[s].append((turn, item))
     received = [0] * cfg.players
-    for t in res.votes:
-        received[t] += 1
+    for t in match.ballots.values():
+        if t is not None:
+            received[t] += 1
     out_seats = []
     for s in range(cfg.players):
         honest = {normalise(c) for c in honest_claims(s, setup.cards[s], stories[s])}
-        mine = [p.claim for p in board if p.seat == s]
-        true = sum(claim_true(c, res.roles, honest) for c in mine)
+        mine = [p.claim for p in match.board if p.seat == s]
+        true = sum(claim_true(c, roles, honest) for c in mine)
         row: dict[str, Any] = {
             "agent": seats[s],
             "dealt": setup.cards[s],
-            "team": team_of(res.roles[s]),
-            "won": s in res.winners,
+            "team": team_of(roles[s]),  # the team at dawn (its end role's)
+            "won": s in out.winners,
             "votes": received[s],
-            "died": s in res.dead,
+            "died": s in out.dead,
             "claims": len(mine),
             "true_claims": int(true),
         }
         if beliefs.get(s):
-            row["brier"], row["top"] = score_beliefs(beliefs[s], res.roles)
+            row["brier"], row["top"] = score_beliefs(beliefs[s], roles)
         out_seats.append(row)
-    teams = {team_of(res.roles[s]) for s in res.winners}
-    return {"i": i, "deal": deal, "seats": out_seats, "winners": sorted(teams)}
+    # "winners": the winning team (at dawn: end roles), [] when nobody wins
+    game = {"i": i, "deal": deal, "seats": out_seats, "winners": [out.team] if out.team else []}
+    if spec.record:
+        game["record"] = match_record(match, beliefs)
+    return game
 
 
 def claim_true(claim: Claim, roles: Sequence[str], honest: set[Claim]) -> bool:
@@ -139,31 +161,6 @@ def claim_true(claim: Claim, roles: Sequence[str], honest: set[Claim]) -> bool:
     if isinstance(claim, NoWerewolf):
         return not any(r in WOLF_FAMILY for r in roles)
     return normalise(claim) in honest
-
-
-def night_of(game: Game, bots: Sequence[Bot], cfg: Config) -> None:
-    """The simulator's night, with the config's variant: without the lone-wolf look, the
-    lone Werewolf is not asked (he passes)."""
-    if cfg.lone_wolf_peek:
-        night(game, bots)
-        return
-    while (d := game.decision) is not None:
-        if d.kind == "lone_peek":
-            game.apply(d.seat, PASS)
-        else:
-            game.apply(d.seat, action_from_json(bots[d.seat].choose(game.view(d.seat))))
-
-
-def day_of(game: Game, bots: Sequence[Bot], cfg: Config, seed: int) -> list[Posted]:
-    """The simulator's day (each seat speaks once, in an order drawn from the seed), or
-    in seat order for ``speaking_order="seat"``."""
-    if cfg.speaking_order == "drawn":
-        return day(game, bots, random.Random(seed))
-    board: list[Posted] = []
-    for seat in range(game.n):
-        for claim in bots[seat].claims(game.view(seat), tuple(board)):
-            board.append(Posted(seat, claim))
-    return board
 
 
 def score_beliefs(beliefs: Sequence[dict[str, float]], truth: Sequence[str]) -> tuple[float, float]:
@@ -203,7 +200,10 @@ def tournament(
             progress(len(total.games))
     seconds = time.perf_counter() - start
     total.games.sort(key=lambda g: g["i"])
-    return summarise(spec, total.games, seconds, workers)
+    out = summarise(spec, total.games, seconds, workers)
+    if spec.record:
+        out["records"] = [g.pop("record") for g in total.games]
+    return out
 
 
 def summarise(
@@ -212,7 +212,8 @@ def summarise(
     count: dict[str, Any] = defaultdict(lambda: defaultdict(float))
     for g in games:
         for row in g["seats"]:
-            for key in (row["agent"], f"{row['agent']}|{row['team']}"):
+            agent = row["agent"]
+            for key in (agent, f"{agent}|{row['team']}", f"{agent}|dealt:{row['dealt']}"):
                 c = count[key]
                 c["seats"] += 1
                 c["wins"] += row["won"]
@@ -246,6 +247,11 @@ def summarise(
     for a in agents:
         row = stats(count[a])
         row["teams"] = {t: stats(count[f"{a}|{t}"]) for t in TEAMS if count[f"{a}|{t}"]["seats"]}
+        row["dealt"] = {
+            k.split("|dealt:", 1)[1]: stats(c)
+            for k, c in count.items()
+            if k.startswith(f"{a}|dealt:")
+        }
         per_agent[a] = row
     outcome: dict[str, int] = defaultdict(int)
     for g in games:
@@ -260,10 +266,59 @@ def summarise(
         "team_win_rate": {t: outcome[t] / n if n else 0.0 for t in (*TEAMS, "none")},
         "team_ci95": {t: list(wilson(outcome[t], n)) for t in (*TEAMS, "none")},
         "ratings": ratings(games, agents),
+        "rating_ci95": rating_intervals(games, agents, spec.seed),
+        "head_to_head": head_to_head(games, agents),
+        "switches": switches(spec.config),
+        "anchors": ANCHORS.get(spec.config.name, []),
+        "team_is": "the team at dawn (the seat's end role), which the night may change",
         "seconds": seconds,
         "games_per_second": n / seconds if seconds > 0 else 0.0,
         "workers": workers,
     }
+
+
+def switches(cfg: Config) -> dict[str, Any]:
+    """The rule switches the games were played under (docs/research.md, "Presets")."""
+    return {
+        "speaking_order": cfg.speaking_order,
+        "rounds": cfg.rounds,
+        "lone_wolf_peek": cfg.lone_wolf_peek,
+        "outcome": cfg.outcome,
+        "abstain": cfg.abstain,
+        "seer_center": cfg.seer_center,
+    }
+
+
+def head_to_head(games: list[dict[str, Any]], agents: list[str]) -> dict[str, Any]:
+    """For agents A and B: A's win rate over the pairs of seats where A and B ended on
+    opposite teams (every such pair of a game counts once)."""
+    tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for g in games:
+        rows = g["seats"]
+        for x in rows:
+            for y in rows:
+                if x is not y and x["agent"] != y["agent"] and x["team"] != y["team"]:
+                    t = tally[(x["agent"], y["agent"])]
+                    t[0] += x["won"]
+                    t[1] += 1
+    out: dict[str, Any] = {a: {} for a in agents}
+    for (a, b), (won, pairs) in tally.items():
+        out[a][b] = {"pairs": pairs, "win_rate": won / pairs}
+    return out
+
+
+def rating_intervals(games: list[dict[str, Any]], agents: list[str], seed: int) -> dict[str, Any]:
+    """95% bootstrap intervals of each agent's rating μ: the ratings of ``BOOTSTRAP``
+    resamples of the games (with replacement, in the drawn order)."""
+    if not games:
+        return {}
+    rng = random.Random(f"{seed}:bootstrap")
+    mus: dict[str, list[float]] = defaultdict(list)
+    for _ in range(BOOTSTRAP):
+        sample = [games[rng.randrange(len(games))] for _ in games]
+        for a, r in ratings(sample, agents).items():
+            mus[a].append(r["mu"])
+    return {a: [float(q) for q in np.percentile(xs, [2.5, 97.5])] for a, xs in mus.items()}
 
 
 def ratings(games: list[dict[str, Any]], agents: list[str]) -> dict[str, Any]:
@@ -307,9 +362,19 @@ def ratings(games: list[dict[str, Any]], agents: list[str]) -> dict[str, Any]:
     return out
 
 
-def make_spec(agents: str, preset: str, seed: int, **overrides: Any) -> TournamentSpec:
+def register_agents(names: Sequence[str]) -> None:
+    """Make each ``module:attr`` name a bot level (``onenight simulate --seats``): a Bot
+    subclass as it is, a policy through PolicyBot. Levels are left alone."""
+    for name in names:
+        if ":" in name and name not in LEVELS:
+            LEVELS[name] = resolve(name)  # type: ignore[assignment]
+
+
+def make_spec(
+    agents: str, preset: str, seed: int, record: bool = False, **overrides: Any
+) -> TournamentSpec:
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
-    return TournamentSpec(make_config(preset, **overrides), names, seed)
+    return TournamentSpec(make_config(preset, **overrides), names, seed, record)
 
 
 __all__ = ["Records", "TournamentSpec", "chunks", "make_spec", "play_chunk", "tournament"]

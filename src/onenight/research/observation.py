@@ -1,22 +1,29 @@
-"""A seat's view as numbers: the observation vector and the action mask.
+"""The observation encoding, in one place: a seat's view as numbers (the observation
+vector, :meth:`Layout.encode`), the action mask, and the full state for a centralised
+critic (:func:`encode_state`).
 
 Built from the view (what the seat may know), the claim board and the seat's own night
 choices: exactly what a human in the seat has, so that a policy trained in the
-environment plays the same from a live room's view (docs/research.md, "Observation").
+environment plays the same from a live room's view. The layout (parts, order, sizes) is
+documented in docs/research.md, "Observations"; a batched environment must produce the
+same vectors from the same games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from onenight.rules import action_from_json, target_from_json
+from onenight.rules import CENTER, action_from_json, target_from_json
 from onenight.session.claims import Posted
 
 from .actions import ActionTable
 from .match import PHASES
+
+if TYPE_CHECKING:
+    from .match import Match
 
 
 class Layout:
@@ -112,3 +119,28 @@ class Layout:
         m = np.zeros(self.table.size, dtype=np.int8)
         m[list(legal)] = 1
         return m
+
+
+def state_size(layout: Layout) -> int:
+    """The length of :func:`encode_state`: every seat's observation, then each seat's and
+    center card's current role."""
+    t = layout.table
+    return t.n * layout.size + (t.n + t.c) * len(t.roles)
+
+
+def encode_state(layout: Layout, match: Match) -> np.ndarray:
+    """The full state (PettingZoo's ``state()``): each seat's observation vector in seat
+    order, then, for each seat and each center card in order, the role its card stands
+    for now (one-hot): the secrets no seat holds alone."""
+    t, game = layout.table, match.game
+    parts = [
+        layout.encode(match.game_view(s), match.board, match.done[s], match.phase, match.talk())
+        for s in range(t.n)
+    ]
+    cards = np.zeros((t.n + t.c) * len(t.roles), dtype=np.float32)
+    targets = [*range(t.n), *(CENTER + i for i in range(t.c))]
+    for place, target in enumerate(targets):
+        role = game.end_role(game.board[target])
+        if role in layout.role_index:
+            cards[place * len(t.roles) + layout.role_index[role]] = 1
+    return np.concatenate([*parts, cards])

@@ -2,9 +2,10 @@
 (the same game as an AEC environment, PettingZoo's ``parallel_to_aec``).
 
 Agents are seats (``seat_0`` …). Every step, each live agent sends one action index;
-only the seats to move have more than ``noop`` in their mask: the one seat deciding at
-night, the one seat speaking by day (rounds of claims, an order drawn at the deal), every
-seat at the simultaneous vote. Rewards come at the end (docs/research.md).
+only the seats to move have more than ``noop`` in their mask: at night, one step per turn
+of the deck's plan (the holder of the turn's card, if any, chooses; the steps are the
+same for every deal), the one seat speaking by day (rounds of claims), every seat at the
+simultaneous vote. Rewards come at the end (docs/research.md).
 """
 
 from __future__ import annotations
@@ -23,15 +24,27 @@ from onenight.rules import EDITIONS
 from .actions import NOOP, ActionTable
 from .config import Config, make_config
 from .match import END, Match
-from .spaces import Layout
+from .observation import Layout, encode_state, state_size
+from .records import match_record
 
 #: Cycles after which a game is truncated (a game never comes near it by itself).
 MAX_CYCLES = 10_000
 
 
 def match_seed(base: int, k: int) -> int:
-    """The seed of the ``k``-th game after ``reset(seed=base)`` (k = 0: ``base`` itself)."""
-    return base if k == 0 else base * 1_000_003 + k
+    """The deal of the ``k``-th game after ``reset(seed=base)``: numpy's SeedSequence
+    spawned at ``k``, so that the games of two base seeds never coincide (``reset(seed=0)``
+    then ``reset()`` is not ``reset(seed=1)``)."""
+    high, low = np.random.SeedSequence(base, spawn_key=(k,)).generate_state(2, np.uint32)
+    return int(high) << 32 | int(low)
+
+
+def draw_seed() -> int:
+    """A fresh base seed from the operating system's entropy (``reset()`` with no seed
+    ever given, and no ``seed`` in the config)."""
+    entropy = np.random.SeedSequence().entropy
+    assert isinstance(entropy, int)
+    return entropy % (1 << 63)
 
 
 class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
@@ -54,7 +67,8 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
         cfg = self.config
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        self.table = ActionTable(cfg.deck, cfg.players, EDITIONS[cfg.edition].center, cfg.max_moved)
+        center = EDITIONS[cfg.edition].center
+        self.table = ActionTable(cfg.deck, cfg.players, center, cfg.max_moved, cfg.abstain)
         self.layout = Layout(self.table, cfg.rounds)
         self.possible_agents = [f"seat_{i}" for i in range(cfg.players)]
         self.agents: list[str] = []
@@ -65,7 +79,8 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
             }
         )
         self._act_space = spaces.Discrete(self.table.size)
-        self._base = cfg.seed
+        self.state_space = spaces.Box(0.0, 1.0, (state_size(self.layout),), np.float32)
+        self._base: int | None = cfg.seed
         self._k = -1
         self.match: Match | None = None
         self.cycles = 0
@@ -86,6 +101,8 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
         if seed is not None:
             self._base, self._k = int(seed), 0
         else:
+            if self._base is None:
+                self._base = draw_seed()
             self._k += 1
         self.match = Match(self.config, match_seed(self._base, self._k), self.table)
         self.agents = list(self.possible_agents)
@@ -101,6 +118,7 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
         assert m is not None, "reset() first"
         rewards = dict.fromkeys(self.agents, 0.0)
         illegal: set[int] = set()
+        choices: dict[int, int] = {}
         for seat in m.to_move():
             legal = m.legal(seat)
             raw = actions.get(self.possible_agents[seat])
@@ -112,7 +130,8 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
                 illegal.add(seat)
                 rewards[self.possible_agents[seat]] += self.config.illegal_reward
                 index = legal[0]
-            m.play(seat, index)
+            choices[seat] = index
+        m.step(choices)
         self.cycles += 1
         ended = m.phase == END
         truncated = not ended and self.cycles >= self.max_cycles
@@ -128,15 +147,13 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
         truncs = dict.fromkeys(agents, truncated)
         if ended or truncated:
             self.agents = []
-        if self.render_mode == "human":
-            print(self.render())
         return obs, rewards, terms, truncs, infos
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         m = self.match
         assert m is not None
-        view = m.game.view(seat)
-        vec = self.layout.encode(view, m.board, m.done[seat], m.phase, (m.round, m.pos))
+        view = m.game_view(seat)
+        vec = self.layout.encode(view, m.board, m.done[seat], m.phase, m.talk())
         return {"observation": vec, "action_mask": self.layout.mask(m.legal(seat))}
 
     def _info(self, seat: int) -> dict[str, Any]:
@@ -145,14 +162,30 @@ class OneNightParallelEnv(ParallelEnv):  # type: ignore[misc]
         return {"view": m.view(seat), "to_move": seat in m.to_move(), "phase": m.phase}
 
     def render(self) -> str | None:
-        return self.match.render() if self.match is not None else ""
+        """The game so far as text: returned in ``ansi`` mode, printed in ``human`` mode
+        (which returns None, as PettingZoo's render_test asks)."""
+        text = self.match.render() if self.match is not None else ""
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
+    def record(self, beliefs: Mapping[int, Any] | None = None) -> dict[str, Any]:
+        """The finished game as a record (:mod:`.records`: one line of JSON Lines)."""
+        assert self.match is not None, "reset() first"
+        return match_record(self.match, beliefs)
+
     def state(self) -> np.ndarray:
-        """Not provided: the game's full state is ``self.match`` (the engine's Game)."""
-        raise NotImplementedError
+        """The full state for a centralised critic: every seat's observation vector
+        from an omniscient view (the deal, the center, every night action and what each
+        seat learned), concatenated with the end roles so far (docs/research.md,
+        "State")."""
+        m = self.match
+        assert m is not None, "reset() first"
+        return encode_state(self.layout, m)
 
 
 def parallel_env(config: str | Config | Mapping[str, Any] | None = None, **kw: Any) -> Any:
