@@ -82,10 +82,10 @@ def shoot_lobby(browser: Any, base: str, size: tuple[int, int], lang: str) -> No
     bob.fill("#name", "Bob")
     bob.click("#join")
     bob.wait_for_selector(".screen.lobby")
-    for level in ("reasoner", "random"):
+    for k, level in enumerate(("reasoner", "random"), 1):
         ann.check(f"#bot-{level}")
         ann.click("#add-bot")
-        ann.wait_for_selector(f"#players li.bot >> text={level.capitalize()} bot 1")
+        ann.wait_for_selector(f"#players li.bot:nth-of-type({k + 2})")
     ann.check("#bot-basic")
     ann.click("#deck-change")
     for field, value in (("turn", 3), ("jitter", 0), ("day", 600), ("vote", 600), ("grace", 1)):
