@@ -14,9 +14,10 @@ from onenight.bots.base import ViewDict
 from onenight.bots.basic import BasicBot
 from onenight.bots.phrasings import PHRASINGS
 from onenight.bots.say import say
-from onenight.bots.seats import Planned, Thinking, think
+from onenight.bots.seats import BotSeats, Planned, Thinking, think
 from onenight.bots.talk import Next
 from onenight.pubsub import MemoryPubSub
+from onenight.rules import Phase
 from onenight.session import protocol as P
 from onenight.session.bot_names import NAMES, initial
 from onenight.session.claims import IAm, Posted, Saw, claim_from_json
@@ -219,5 +220,73 @@ async def test_bots_have_names_of_their_own_in_the_rooms_language(lang: str) -> 
         assert all(name in NAMES[lang] for name in names[1:]), names
         initials = [initial(n) for n in names]
         assert len(set(initials)) == len(initials), names
+    finally:
+        await hub.stop()
+
+
+SEER_DECK = {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 1}
+
+
+async def seer_away(acts: bool, grace: float) -> tuple[list[dict[str, object]], str, Hub]:
+    """ann, bob (the Seer) and a bot. bob looks at ann's card at night (``acts``) or
+    lets his turn go by, then is away by day past the grace: the log of his seat."""
+    for seed in range(60):
+        clock = FakeClock()
+        hub = Hub(MemoryStore(), MemoryPubSub(), random.Random(seed), clock=clock,
+                  bot_seats=BotSeats)  # fmt: skip
+        await hub.start()
+        ann = await hub.create("ann")
+        await hub.open(ann, None)
+        await hub.presence(ann, +1)
+        bob = await hub.join(ann.room, "bob", False)
+        await hub.open(bob, None)
+        await hub.presence(bob, +1)
+        await hub.command(ann, P.AddBot(type="add_bot", level="basic"))  # type: ignore[arg-type]
+        settings = {"deck": SEER_DECK, "turn": 5.0, "jitter": 0.0, "day": 120.0}
+        await hub.command(ann, P.Configure(type="configure", grace=grace, vote=15, **settings))
+        await hub.command(ann, P.Start(type="start"))
+        play = hub.rooms[ann.room].room.play
+        assert play is not None
+        seat = play.seats.index(bob.member)
+        if play.view(seat)["card"] != "seer":
+            await hub.stop()
+            continue
+        if not acts:
+            await hub.presence(bob, -1)
+        while play.phase == Phase.NIGHT:
+            decision = play.view(seat).get("decision")
+            if acts and decision:
+                look = {"type": "view", "targets": [0]}
+                await hub.command(bob, P.message_adapter.validate_python(
+                    {"type": "act", "action": look}))  # fmt: skip
+            await clock.advance(1)
+        if acts:
+            await hub.presence(bob, -1)
+        await clock.advance(grace + 20)
+        said = [e for e in play.log if e.get("seat") == seat]
+        return said, play.names[0], hub
+    raise AssertionError("no deal makes bob the Seer")
+
+
+async def test_a_stand_in_for_a_seer_claims_what_the_seat_saw() -> None:
+    said, _, hub = await seer_away(acts=True, grace=3.0)
+    try:
+        claims = [e["claim"] for e in said if e["type"] == "claim"]
+        assert claims[:2] == [
+            {"type": "i_am", "role": "seer"},
+            {"type": "saw", "looks": [{"target": 0, "card": claims[1]["looks"][0]["card"]}]},
+        ], claims
+        assert all(e.get("stand_in") is True for e in said)  # said for bob, marked so
+    finally:
+        await hub.stop()
+
+
+async def test_a_stand_in_for_a_seer_who_slept_is_not_dealt_nothing() -> None:
+    said, _, hub = await seer_away(acts=False, grace=40.0)
+    try:
+        claims = [e["claim"] for e in said if e["type"] == "claim"]
+        assert claims and claims[0] == {"type": "i_am", "role": "seer"}, claims
+        assert {"type": "nothing"} not in claims  # "I was dealt nothing to do": untrue
+        assert all(e.get("stand_in") is True for e in said)
     finally:
         await hub.stop()

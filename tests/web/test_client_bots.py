@@ -112,11 +112,21 @@ def test_client_shows_a_player_away_as_played_by_a_bot_until_he_is_back(
             seen = ann.page.evaluate("document.querySelector('main')?.className")
             raise AssertionError(f"no away note on ann's page ({seen}); room: {members}") from None
         assert away.inner_text() == en["game.away"].format(name="bob")
+        # The bot claims for bob (issue 36, point 9): the table reads it as said for him.
+        stood_in = ann.page.locator("#log li.claim", has=ann.page.locator(".stand-in"))
+        stood_in.first.wait_for(timeout=20_000)
+        assert en["day.standIn"] in stood_in.first.inner_text()
         # bob is back (his saved seat): the bot leaves his seat, the note goes.
         bob.page.goto(f"{server.http}/r/{code}")
         bob.page.wait_for_selector("main.screen.day")
         away.wait_for(state="detached", timeout=15_000)
         assert bob.page.locator("#game-notes").count() == 0
+        # ... and bob reads, in his language, what the bot said for him.
+        ja = catalogue("ja")
+        note = bob.page.locator("#spoke-for-me")
+        note.wait_for()
+        assert note.locator("h2").inner_text() == ja["day.spokeForYou"]
+        assert note.locator("li.claim").count() >= 1
         check_problems(players)
     finally:
         for p in players:

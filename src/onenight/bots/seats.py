@@ -21,11 +21,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from onenight.rules import Phase, team_of
+from onenight.rules import Fact, Phase, team_of
 from onenight.rules.roles import WEREWOLF
 from onenight.session import events as ev
 from onenight.session import protocol as P
-from onenight.session.claims import NoWerewolf, Posted, Think, posted_from_json
+from onenight.session.claims import Nothing, NoWerewolf, Posted, Think, posted_from_json
 from onenight.session.core import decide
 from onenight.session.protocol import MAX_TEXT, BadMessage
 from onenight.session.room import Room
@@ -94,6 +94,10 @@ class BotSeats:
         bot = self.bots.get(key)
         if bot is None:
             bot = self.bots[key] = make_bot(level, f"{play.game.setup.seed}-{seat}")
+        # What the seat chose at night, whoever chose it (a stand-in sits down for a
+        # player who may have acted before he left): a player remembers what he did.
+        log = play.game.night_log
+        bot.done = [(t, a.to_json()) for t, s, a in log if s == seat and not isinstance(a, Fact)]
         return bot
 
     # ----- what the bots do, and when -----
@@ -188,8 +192,11 @@ class BotSeats:
     def _decide(
         room: Room, member: int, messages: list[dict[str, Any]], now: float, rng: random.Random
     ) -> list[ev.RoomEvent]:
-        """The events of a bot's messages, each checked by ``decide`` as anybody's."""
+        """The events of a bot's messages, each checked by ``decide`` as anybody's; a
+        stand-in's lines marked as said for the away player (who reads them back)."""
         out: list[ev.RoomEvent] = []
+        m = room.members.get(member)
+        standing_in = m is not None and m.stand_in is not None and not m.bot
         try:
             for message in messages:
                 msg = P.message_adapter.validate_python(message)
@@ -197,6 +204,13 @@ class BotSeats:
                 out += events
         except BadMessage:  # a bot's bug must not stop the table: its turn times out
             return []
+        if standing_in:
+            out = [
+                e.model_copy(update={"stand_in": True})
+                if isinstance(e, ev.Chat | ev.Claimed)
+                else e
+                for e in out
+            ]
         return out
 
 
@@ -245,6 +259,8 @@ def think(bot: Bot, p: Planned, what: Thinking) -> list[dict[str, Any]]:
         # The claims are said once: the board's lines, which every client says in its
         # reader's language (the same sentence in chat read as each claim twice).
         claims = bot.claims(view, heard)
+        if claims and isinstance(claims[-1], Nothing) and slept(bot):
+            claims = claims[:-1]  # a Seer who slept through her turn was not dealt nothing
         messages = [{"type": "claim", "claim": c.to_json()} for c in claims]
         text = None if claims else line("quiet", lang, names, pick, avoid)
     elif kind == "answer":
@@ -265,6 +281,11 @@ def think(bot: Bot, p: Planned, what: Thinking) -> list[dict[str, Any]]:
             point = bot.vote(view, heard)
         messages.append({"type": "vote", "target": point})
     return messages
+
+
+def slept(bot: Bot) -> bool:
+    """Whether the seat let its night's turn go by (its player away, say)."""
+    return any(action.get("type") == "pass" for _, action in bot.done)
 
 
 def answer_all(

@@ -232,7 +232,8 @@ export function sentence(seat, c, players, ed) {
 
 /** The talk's line for a claim entry. @param {Frame} e @param {string[]} players */
 export function talkLine(e, players) {
-  return h("li", { class: "claim", "data-seat": String(e.seat) }, h("span", { class: "claim-mark", "aria-hidden": "true" }, "▸ "), sentence(e.seat, e.claim, players, store.state?.edition || ""));
+  return h("li", { class: "claim", "data-seat": String(e.seat) }, h("span", { class: "claim-mark", "aria-hidden": "true" }, "▸ "), sentence(e.seat, e.claim, players, store.state?.edition || ""),
+    e.stand_in ? h("span", { class: "stand-in muted" }, ` ${t("day.standIn")}`) : null);
 }
 
 /** This game's claims, in the order they were made. @param {Frame} s @returns {Frame[]} */

@@ -20,11 +20,24 @@ export const plug = { claims: null };
 function talkLine(e, players) {
   // A whisper names its two ends itself (it may be of an earlier game, read in the lobby).
   const [a, b] = e.names || [players[e.from] ?? "?", players[e.to] ?? "?"];
-  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), " ", e.text);
+  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), e.stand_in ? standIn() : null, " ", e.text);
   if (e.type === "whisper") return h("li", { class: "whisper" }, t("day.whisperFrom", { a, b, text: e.text }));
   if (e.type === "whispered") return h("li", { class: "whispered" }, t("day.whispered", { a, b }));
   if (e.type === "claim") return plug.claims ? plug.claims.talkLine(e, players) : null;
   return null;
+}
+
+/** The mark of a line a bot said for an away player. */
+export const standIn = () => h("span", { class: "stand-in muted" }, ` ${t("day.standIn")}`);
+
+/** What a bot said for me while I was away (this game's lines of my seat, so marked):
+ * back at the table, I read what I am taken to have said. @param {Frame} s */
+function spokeForMe(s) {
+  const mine = store.talk.filter((e) => e.game === s.game && e.seat === s.seat && e.stand_in && (e.type === "chat" || e.type === "claim"));
+  if (!mine.length || s.seat === null || s.seat === undefined) return null;
+  return h("section", { class: "spoke-for-me", id: "spoke-for-me", "aria-labelledby": "spoke-h" },
+    h("h2", { id: "spoke-h" }, t("day.spokeForYou")),
+    h("ul", { class: "log" }, mine.map((e) => talkLine(e, s.players || []))));
 }
 
 /** A separator that opens a game's talk. @param {number} n */
@@ -147,6 +160,7 @@ export function dayView(s, act) {
   const claiming = !!c && !spectator && !!act.claim;
   return h("main", { class: "screen day" },
     phaseBar("day", "", s),
+    spokeForMe(s),
     publicMarks(s),
     // The table: face-up cards, shields and the claim board (each seat's claimed role);
     // a claim's targets are tapped on it.
@@ -179,6 +193,7 @@ export function voteView(s, act) {
   const hurry = remaining() <= Math.min(10, (store.room?.settings?.vote || 30) / 3);
   return h("main", { class: `screen vote${hurry ? " hurry" : ""}` },
     phaseBar("vote", "", s),
+    player ? spokeForMe(s) : null,
     h("p", { class: "prompt", id: "prompt" }, player ? t("vote.pick") : t("vote.count", { n: voted.size, total: s.players.length })),
     h("p", { class: "warn", id: "hurry", role: "alert" }, hurry && player ? t("vote.hurry") : ""),
     tableView({
