@@ -60,7 +60,7 @@ from .requests import (
 from .room import Room
 from .timing import Clock
 from .tokens import token_hash
-from .views import dealt, encode, room_frame
+from .views import day_story, dealt, encode, room_frame
 from .voice import signal_target, voice_json
 
 log = logging.getLogger("onenight.session")
@@ -292,6 +292,7 @@ class RoomActor(Rendering):
             "dealt": dealt(play),
             "edition": play.edition,
             "deck": play.deck,
+            "day": day_story(play),
         }
 
     async def settle(self) -> None:

@@ -45,6 +45,8 @@ class Play:
     ready: set[int] = field(default_factory=set)
     result: dict[str, Any] | None = None
     winners: list[int] | None = None
+    dawn: float = 0.0  #: when the day began (the replay counts the talk's times from it)
+    dusk: float = 0.0  #: when the game ended (the talk after it is not the day's)
 
     @classmethod
     def start(cls, e: ev.Started, at: float) -> Play:
@@ -118,6 +120,7 @@ class Play:
             game.apply(e.seat, action_from_json(e.action))
         elif isinstance(e, ev.DayBegan):
             self.turn, self.deadline, self.phase_started = len(game.turns), e.deadline, at
+            self.dawn = at
             if game.phase != Phase.DAY:
                 raise ValueError(f"the day begins with the engine in the {game.phase}")
         elif isinstance(e, ev.ReadyToVote):
@@ -136,7 +139,10 @@ class Play:
                 game.apply(seat, Vote(target))
         else:
             raise ValueError(f"not a game event: {e.kind}")
-        return self._ended()
+        ended = self._ended()
+        if ended:
+            self.dusk = at
+        return ended
 
     def _ended(self) -> bool:
         result = self.game.result
