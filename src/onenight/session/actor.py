@@ -35,6 +35,7 @@ from . import events as ev
 from .clock import due, tick
 from .core import MAX_SEATS, decide, join, vote_if_ready
 from .errors import ErrorCode
+from .hindsight import hindsight
 from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
 from .protocol import AddBot, BadMessage, Signal
 from .render import Rendering
@@ -293,6 +294,7 @@ class RoomActor(Rendering):
             "edition": play.edition,
             "deck": play.deck,
             "day": day_story(play),
+            "hindsight": hindsight(play),
         }
 
     async def settle(self) -> None:

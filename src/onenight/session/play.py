@@ -47,6 +47,8 @@ class Play:
     winners: list[int] | None = None
     dawn: float = 0.0  #: when the day began (the replay counts the talk's times from it)
     dusk: float = 0.0  #: when the game ended (the talk after it is not the day's)
+    #: Each claim beside the truth, once the game is over (hindsight.py: worked out once)
+    hindsight: list[dict[str, Any]] | None = None
 
     @classmethod
     def start(cls, e: ev.Started, at: float) -> Play:

@@ -17,6 +17,7 @@ from onenight.rules import Phase
 
 from . import events as ev
 from .decks import deck_for, deck_problem, turn_for
+from .hindsight import hindsight
 from .play import Play
 from .room import Room
 from .voice import voice_json
@@ -115,6 +116,7 @@ def state_frame(room: Room, member_id: int | None, now: float) -> dict[str, Any]
         frame["claims"] = claim_board(room)
         frame["dealt"] = dealt(play)
         frame["day_log"] = day_story(play)
+        frame["hindsight"] = hindsight(play)
     return frame
 
 

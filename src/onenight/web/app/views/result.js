@@ -13,7 +13,7 @@ import { pending, revealView, tally, votesFor } from "./reveal.js";
 /** @typedef {import("../conn.js").Frame} Frame */
 
 /**
- * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null, key?: string, day?: Frame[]}} g
+ * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null, key?: string, day?: Frame[], hindsight?: Frame[]}} g
  * @param {{rematch?: () => void, lobby?: () => void, say: (to: number | null, text: string) => void} | null} act (null: a replay page)
  */
 export function resultView(g, act) {
@@ -52,7 +52,8 @@ export function resultView(g, act) {
     act ? actions(act) : null,
     cards,
     votes(r, players, g.random || []),
-    replay(r, players, ed, g.day || []),
+    hindsightView(g.hindsight || [], players, ed),
+    replay(r, players, ed, g.day || [], g.hindsight || []),
     act ? scoreboard() : null,
     act ? talkPanel({ players: g.players, seat: g.seat }, act) : null,
     act && store.code ? h("p", {}, h("a", { href: `/r/${store.code}/replay`, id: "replay-link" }, t("end.replayLink"))) : null);
@@ -119,19 +120,33 @@ function votes(r, players, random) {
       h("li", {}, `${from} → ${to}`, random.includes(idx[from]) ? ` ${t("end.random")}` : ""))));
 }
 
+/** A claim's truth, said: "true", "a lie", "mistaken: …" (issue 36, point 8). @param {string} truth */
+const truthTag = (truth) => h("span", { class: `truth ${truth}` }, t(`truth.${truth}`));
+
+/** Each claim of the day beside the truth, once the game is over.
+ * @param {Frame[]} told @param {string[]} players @param {string} ed */
+function hindsightView(told, players, ed) {
+  return h("section", { class: "hindsight", "aria-labelledby": "hindsight-h" },
+    h("h2", { id: "hindsight-h" }, t("hindsight.title")),
+    told.length
+      ? h("ul", { id: "hindsight" }, told.map((e) => h("li", { "data-truth": e.truth }, sentence(e.seat, e.claim, players, ed), " — ", truthTag(e.truth))))
+      : h("p", { class: "muted" }, t("hindsight.none")));
+}
+
 /** A line of the day's talk in the replay: "0:12 ann: hello", a claim as the claims say
- * it, a whisper as only that A whispered to B. @param {Frame} e @param {string[]} players @param {string} ed */
-function dayLine(e, players, ed) {
+ * it (and its truth), a whisper as only that A whispered to B.
+ * @param {Frame} e @param {string[]} players @param {string} ed @param {string | undefined} truth */
+function dayLine(e, players, ed, truth) {
   const at = typeof e.t === "number" ? `${clock(e.t)} ` : "";
-  if (e.type === "claim") return `${at}${sentence(e.seat, e.claim, players, ed)}`;
+  if (e.type === "claim") return `${at}${sentence(e.seat, e.claim, players, ed)}${truth ? ` — ${t(`truth.${truth}`)}` : ""}`;
   if (e.type === "whispered") return `${at}${t("day.whispered", { a: e.names[0], b: e.names[1] })}`;
   return `${at}${t("replay.said", { name: e.name, text: e.text })}`;
 }
 
 /** The game, one step at a time: the night's steps, then the day's talk in the order it
  * was said (issue 36, point 7). @param {Frame} r @param {string[]} players @param {string} ed
- * @param {Frame[]} day */
-function replay(r, players, ed, day) {
+ * @param {Frame[]} day @param {Frame[]} told each claim's truth, in the claims' order */
+function replay(r, players, ed, day, told) {
   /** @type {Frame[]} */
   const night = r.timeline || [];
   /** @param {Frame} e */
@@ -141,7 +156,10 @@ function replay(r, players, ed, day) {
   /** @type {{text: string, cls: string}[]} */
   const steps = [
     ...night.map((e) => ({ text: nightLine(e), cls: "night" })),
-    ...day.map((e, i) => ({ text: dayLine(e, players, ed), cls: `day ${e.type}${i === 0 ? " dawn" : ""}` })),
+    ...day.map((e, i) => ({
+      text: dayLine(e, players, ed, e.type === "claim" ? told[day.slice(0, i).filter((x) => x.type === "claim").length]?.truth : undefined),
+      cls: `day ${e.type}${i === 0 ? " dawn" : ""}`,
+    })),
   ];
   const total = steps.length;
   const ui = store.ui;

@@ -180,5 +180,9 @@ function result(s) {
       s.players.map((/** @type {string} */ name, /** @type {number} */ i) => row(
         `${name}${dead.includes(name) ? " ✝" : ""}${winners.includes(name) ? " ★" : ""}`,
         dealt.cards[i] || "", r.cards[name], winners.includes(name) ? "won" : "")),
-      r.center.map((/** @type {string} */ role, /** @type {number} */ i) => row(t("end.centerN", { n: i + 1 }), dealt.center[i] || "", role, "tv-center"))));
+      r.center.map((/** @type {string} */ role, /** @type {number} */ i) => row(t("end.centerN", { n: i + 1 }), dealt.center[i] || "", role, "tv-center"))),
+    (s.hindsight || []).length ? h("section", { class: "tv-hindsight", "aria-labelledby": "tv-hindsight-h" },
+      h("h2", { id: "tv-hindsight-h" }, t("hindsight.title")),
+      h("ul", { id: "tv-hindsight" }, s.hindsight.map((/** @type {Frame} */ e) => h("li", { "data-truth": e.truth },
+        sentence(e.seat, e.claim, s.players, ed), " — ", h("span", { class: `truth ${e.truth}` }, t(`truth.${e.truth}`)))))) : null);
 }
