@@ -211,7 +211,7 @@ def test_client_names_are_whole_on_the_table_and_the_vote_and_two_bots_differ(
         set_timers(host, FAST)
         host.page.click("#start")
         wait_phase([host], "night")
-        names = ["Bartholomew Maximilian", "Ada", "Cleo"]  # the bots' own initials
+        names = ["Ada", "Bartholomew Maximilian", "Cleo"]  # the bots with their own initials
         for screen in ("night", "vote"):
             if screen == "vote":
                 play_night([host])
@@ -222,7 +222,7 @@ def test_client_names_are_whole_on_the_table_and_the_vote_and_two_bots_differ(
             assert sorted(s["text"] for s in seats) == names, screen
             for s in seats:
                 assert not s["clipped"] and not s["split"], (screen, s)
-            bots = [s for s in seats if s["text"] != names[0]]
+            bots = [s for s in seats if s["text"] != "Bartholomew Maximilian"]
             assert bots[0]["colour"] != bots[1]["colour"], bots  # told apart at a glance
             assert sorted(s["badge"] for s in seats) == ["A", "B", "C"]  # an initial each
         # The vote's buttons say the whole name too.

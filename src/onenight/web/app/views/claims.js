@@ -279,6 +279,21 @@ function chipRow(id, what, items, on, pick, words, attr = "data-role") {
     }, words(r))));
 }
 
+/** The places a claim can name now, as a row of buttons (the table's taps, at hand).
+ * @param {Frame} s */
+function smallTable(s) {
+  /** @type {Target[]} */
+  const places = [...s.players.map((/** @type {string} */ _, /** @type {number} */ i) => i)];
+  for (let c = 0; c < (s.center_cards || 0); c++) places.push(`center:${c}`);
+  const can = places.filter((x) => wants(s, x));
+  if (!can.length) return null;
+  return h("div", { class: "claim-roles claim-targets", id: "claim-targets", role: "group", "aria-label": t("night.table") },
+    can.map((x) => h("button", {
+      type: "button", id: `claim-target-${String(x).replace(":", "-")}`, class: `chipbtn${picked(x) ? " on" : ""}`,
+      "aria-pressed": picked(x) ? "true" : "false", onclick: () => tap(x),
+    }, targetName(x, s.players))));
+}
+
 /** What the composer asks for next. @param {Frame} s */
 function ask(s) {
   const open = draft.picks.find((p) => needsCard() && !p.card);
@@ -311,7 +326,10 @@ export function panel(s, send) {
   /** @param {string} r */
   const setRole = (r) => { Object.assign(draft, { role: r, kind: kindsOf(r, roles)[0], picks: [] }); changed(); };
   /** @param {string} k */
-  const setKind = (k) => { Object.assign(draft, { kind: draft.kind === k ? "" : k, picks: [] }); changed(); };
+  // Tapping the night already chosen keeps it (it never silently turns the claim off).
+  const setKind = (k) => { if (draft.kind === k) return; Object.assign(draft, { kind: k, picks: [] }); changed(); };
+  /** "Nobody is a Werewolf" is a toggle: tapped again, the composer asks for a seat. */
+  const setNobody = () => { Object.assign(draft, { kind: draft.kind === NOBODY ? "" : NOBODY, picks: [] }); changed(); };
   const nobody = draft.mode === "think" && draft.kind === NOBODY;
   const open = draft.picks.find((p) => needsCard() && !p.card);
   const prompt = draft.mode ? ask(s) : "";
@@ -327,7 +345,7 @@ export function panel(s, send) {
     draft.mode === "think"
       ? h("div", { class: "claim-roles" }, h("button", {
         type: "button", id: "claim-nobody", class: `chipbtn${nobody ? " on" : ""}`, "aria-pressed": nobody ? "true" : "false",
-        onclick: () => setKind(NOBODY),
+        onclick: setNobody,
       }, t("claims.nobody")))
       : null,
     // The night's choices under a line of their own: not taken for more roles.
@@ -336,6 +354,9 @@ export function panel(s, send) {
       ? chipRow("claim-kind-pick", t("claims.kinds"), kindsOf(draft.role, roles), draft.kind, setKind, (k) => t(`claims.kind.${k}`), "data-kind")
       : null,
     prompt ? h("p", { class: "prompt", id: "claim-ask", "aria-live": "polite" }, prompt) : null,
+    // The composer's own small table: the seats and center cards it asks for, as
+    // buttons beside the question (the table itself may be off screen on a phone).
+    prompt && !open ? smallTable(s) : null,
     open ? chipRow("claim-card-pick", t("claims.pickRole"), roles, "", (r) => { open.card = r; changed(); }, role) : null,
     claims.length ? h("ul", { class: "claim-preview", id: "claim-preview" }, claims.map((c) => h("li", {}, sentence(s.seat, c, s.players, ed)))) : null,
     draft.mode ? h("div", { class: "actions" },

@@ -158,9 +158,14 @@ export function dayView(s, act) {
   const spectator = s.seat === null || s.seat === undefined;
   const c = plug.claims;
   const claiming = !!c && !spectator && !!act.claim;
+  const player = s.seat !== null && s.seat !== undefined;
+  // A phone's first screen (issue 36, point 4): the card (in the bar) and my night
+  // first, then the voice's strip (main.js puts it after my night), the table and the
+  // claim composer together, then the talk.
   return h("main", { class: "screen day" },
     phaseBar("day", "", s),
     spokeForMe(s),
+    player ? myNight(s) : null,
     publicMarks(s),
     // The table: face-up cards, shields and the claim board (each seat's claimed role);
     // a claim's targets are tapped on it.
@@ -178,8 +183,7 @@ export function dayView(s, act) {
     claiming && act.claim ? c?.panel(s, act.claim) : null,
     readyPanel(s, act),
     talkPanel(s, act),
-    s.seat !== null && s.seat !== undefined ? notes(s) : null,
-    s.seat !== null && s.seat !== undefined ? myNight(s) : null,
+    player ? notes(s) : null,
     reference(s));
 }
 
