@@ -76,10 +76,25 @@ def test_client_each_claim_is_shown_beside_the_truth(browser: Any, server: Serve
         tv.page.wait_for_selector("#tv-hindsight")
         tags = tv.page.locator("#tv-hindsight li .truth").all_inner_texts()
         assert tags == [ja[f"truth.{x}"] for x in expected], tags
+        # What the public talk alone pointed to (each player's chance of being a
+        # Werewolf, the vote it points to) beside the vote the table made.
+        reading = data["reading"]
+        names = data["players"]
+        assert len(reading["wolf"]) == 3 and 0 <= reading["vote"] < 3
+        en = catalogue("en")
+        chances = ann.page.locator("#reading li").all_inner_texts()
+        assert chances == [
+            en["reading.chance"].format(name=n, p=round(100 * p))
+            for n, p in zip(names, reading["wolf"], strict=True)
+        ]
+        vote = en["reading.vote"].format(name=names[reading["vote"]])
+        assert ann.page.locator("#reading-vote").inner_text() == vote
+        assert ann.page.locator("#reading-table").count() == 1
+        tv_vote = ja["reading.vote"].format(name=names[reading["vote"]])
+        assert tv.page.locator("#tv-reading-vote").inner_text() == tv_vote
         # The replay says it beside each claim.
         bob.page.click("#step-all")
         claims = bob.page.locator("#timeline li.day.claim").all_inner_texts()
-        en = catalogue("en")
         assert [line.rsplit(" — ", 1)[1] for line in claims] == [en[f"truth.{x}"] for x in expected]
         check_problems([*players, tv])
     finally:

@@ -34,6 +34,7 @@ from . import LEVELS, Bot, make_bot
 from .base import ViewDict
 from .board import by_seat, claimed_role, clash
 from .lines import FRESH, joined, line, reason_line, vote_line
+from .public import reading
 from .say import say
 from .talk import Concern, Next, Utterance, about, named_vote, next_step, utterances
 
@@ -132,6 +133,13 @@ class BotSeats:
                 return []  # a bot is thinking: the others wait their turn
             self.mute[(play.no, p.seat)] = self.state(room)
         return []
+
+    def reading(self, room: Room) -> dict[str, Any] | None:
+        """What the game's public talk alone pointed to, once it is over (bots/public.py)."""
+        play = room.play
+        if play is None or play.phase != Phase.END:
+            return None
+        return reading(play.view(0), board(room), f"{play.game.setup.seed}:public")
 
     def state(self, room: Room) -> tuple[object, ...]:
         """What the bots' plans by day depend on."""

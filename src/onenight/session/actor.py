@@ -295,6 +295,7 @@ class RoomActor(Rendering):
             "deck": play.deck,
             "day": day_story(play),
             "hindsight": hindsight(play),
+            "reading": play.reading,
         }
 
     async def settle(self) -> None:
@@ -320,6 +321,8 @@ class RoomActor(Rendering):
         for e in events:
             room.apply(e, now)
         ended = ended and room.play is not None and room.play.result is not None
+        if ended and room.play is not None:  # once, as the game ends (point 8 of issue 36)
+            room.play.reading = self.bots.reading(room)
         self.publish(events, ended)
         if any(isinstance(e, ev.Started) for e in events):
             for member in self.room.seats:

@@ -49,6 +49,8 @@ class Play:
     dusk: float = 0.0  #: when the game ended (the talk after it is not the day's)
     #: Each claim beside the truth, once the game is over (hindsight.py: worked out once)
     hindsight: list[dict[str, Any]] | None = None
+    #: What the public talk alone pointed to (the bots' port: worked out at the end)
+    reading: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, e: ev.Started, at: float) -> Play:

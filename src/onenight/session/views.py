@@ -117,6 +117,7 @@ def state_frame(room: Room, member_id: int | None, now: float) -> dict[str, Any]
         frame["dealt"] = dealt(play)
         frame["day_log"] = day_story(play)
         frame["hindsight"] = hindsight(play)
+        frame["reading"] = play.reading
     return frame
 
 

@@ -8,12 +8,12 @@ import { changed, store } from "../store.js";
 import { actionText, factText, scoreboard } from "./common.js";
 import { sentence } from "./claims.js";
 import { talkPanel } from "./day.js";
-import { pending, revealView, tally, votesFor } from "./reveal.js";
+import { pending, readingView, revealView, tally, votesFor } from "./reveal.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
 /**
- * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null, key?: string, day?: Frame[], hindsight?: Frame[]}} g
+ * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null, key?: string, day?: Frame[], hindsight?: Frame[], reading?: Frame | null}} g
  * @param {{rematch?: () => void, lobby?: () => void, say: (to: number | null, text: string) => void} | null} act (null: a replay page)
  */
 export function resultView(g, act) {
@@ -53,6 +53,7 @@ export function resultView(g, act) {
     cards,
     votes(r, players, g.random || []),
     hindsightView(g.hindsight || [], players, ed),
+    readingView(g.reading, r, players),
     replay(r, players, ed, g.day || [], g.hindsight || []),
     act ? scoreboard() : null,
     act ? talkPanel({ players: g.players, seat: g.seat }, act) : null,

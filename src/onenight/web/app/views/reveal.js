@@ -148,3 +148,24 @@ export function revealView(key, r, players, ed, me, cls = "screen end reveal") {
     h("ol", { class: "reveal-steps", "aria-live": "polite" }, all.slice(0, at + 1).map((step, i) =>
       h("li", { class: `reveal-${step.kind}${i === at ? " now" : ""}`, "aria-current": i === at ? "step" : null }, ...step.body()))));
 }
+
+/**
+ * What the public talk alone pointed to (issue 36, point 8): each player's chance of
+ * being a Werewolf, read from the claims by the reasoner's model with no seat's
+ * knowledge, its vote, and the table's. @param {Frame | null | undefined} reading
+ * @param {Frame} r @param {string[]} players @param {string} id the section's id
+ */
+export function readingView(reading, r, players, id = "reading") {
+  if (!reading || !Array.isArray(reading.wolf)) return null;
+  const top = tally(r);
+  const most = top.length ? top.filter(([, n]) => n === top[0][1]).map(([name]) => name) : [];
+  return h("section", { class: "reading", id, "aria-labelledby": `${id}-h` },
+    h("h2", { id: `${id}-h` }, t("reading.title")),
+    h("p", { class: "muted help-line" }, t("reading.help")),
+    h("ul", { class: "chances" }, players.map((name, i) => {
+      const p = Math.round(100 * reading.wolf[i]);
+      return h("li", { class: i === reading.vote ? "pointed" : "", style: `--p:${p}%` }, h("span", {}, t("reading.chance", { name, p })));
+    })),
+    h("p", { class: "reading-vote", id: `${id}-vote` }, t("reading.vote", { name: players[reading.vote] })),
+    most.length ? h("p", { class: "reading-table", id: `${id}-table` }, t("reading.table", { names: list(most) })) : null);
+}

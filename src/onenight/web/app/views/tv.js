@@ -16,7 +16,7 @@ import { remaining, store } from "../store.js";
 import { label, sentence, story } from "./claims.js";
 import { turnLabel, wakeOrder } from "./common.js";
 import { hue, initial, tableView } from "./table.js";
-import { narrate, pending, revealView, tally, verdictLine, votesFor } from "./reveal.js";
+import { narrate, pending, readingView, revealView, tally, verdictLine, votesFor } from "./reveal.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -184,5 +184,6 @@ function result(s) {
     (s.hindsight || []).length ? h("section", { class: "tv-hindsight", "aria-labelledby": "tv-hindsight-h" },
       h("h2", { id: "tv-hindsight-h" }, t("hindsight.title")),
       h("ul", { id: "tv-hindsight" }, s.hindsight.map((/** @type {Frame} */ e) => h("li", { "data-truth": e.truth },
-        sentence(e.seat, e.claim, s.players, ed), " — ", h("span", { class: `truth ${e.truth}` }, t(`truth.${e.truth}`)))))) : null);
+        sentence(e.seat, e.claim, s.players, ed), " — ", h("span", { class: `truth ${e.truth}` }, t(`truth.${e.truth}`)))))) : null,
+    readingView(s.reading, r, s.players, "tv-reading"));
 }
