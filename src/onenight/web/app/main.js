@@ -337,7 +337,7 @@ function render() {
   const talk = voice?.panel();
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).
-  if (talk) (root.querySelector(".screen.day > .mynight") || root.querySelector(".phasebar") || root.querySelector(".reveal-bar") || root.querySelector("#verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
+  if (talk) (root.querySelector(".day > .mynight") || root.querySelector(".phasebar, .reveal-bar, #verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
   // The voice's setting with the others: the host's at their foot, a player's above
   // "Waiting for the host to start".
   const hearing = store.room && voice?.setting(store.room, actions.configure);

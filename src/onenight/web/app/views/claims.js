@@ -233,7 +233,21 @@ export function sentence(seat, c, players, ed) {
 /** The talk's line for a claim entry. @param {Frame} e @param {string[]} players */
 export function talkLine(e, players) {
   return h("li", { class: "claim", "data-seat": String(e.seat) }, h("span", { class: "claim-mark", "aria-hidden": "true" }, "▸ "), sentence(e.seat, e.claim, players, store.state?.edition || ""),
-    e.stand_in ? h("span", { class: "stand-in muted" }, ` ${t("day.standIn")}`) : null);
+    e.stand_in ? standIn() : null);
+}
+
+/** The mark of a line a bot said for an away player (issue 36, point 9). */
+export const standIn = () => h("span", { class: "stand-in muted" }, ` ${t("day.standIn")}`);
+
+/** What a bot said for me while I was away (this game's lines of my seat, so marked):
+ * back at the table, I read what I am taken to have said.
+ * @param {Frame} s @param {(e: Frame, players: string[]) => HTMLElement | null} line the talk's line */
+export function spokeForMe(s, line) {
+  const mine = store.talk.filter((e) => e.game === s.game && e.seat === s.seat && e.stand_in && (e.type === "chat" || e.type === "claim"));
+  if (!mine.length || s.seat === null || s.seat === undefined) return null;
+  return h("section", { class: "spoke-for-me", id: "spoke-for-me", "aria-labelledby": "spoke-h" },
+    h("h2", { id: "spoke-h" }, t("day.spokeForYou")),
+    h("ul", { class: "log" }, mine.map((e) => line(e, s.players || []))));
 }
 
 /** This game's claims, in the order they were made. @param {Frame} s @returns {Frame[]} */

@@ -20,24 +20,11 @@ export const plug = { claims: null };
 function talkLine(e, players) {
   // A whisper names its two ends itself (it may be of an earlier game, read in the lobby).
   const [a, b] = e.names || [players[e.from] ?? "?", players[e.to] ?? "?"];
-  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), e.stand_in ? standIn() : null, " ", e.text);
+  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), e.stand_in ? plug.claims?.standIn() : null, " ", e.text);
   if (e.type === "whisper") return h("li", { class: "whisper" }, t("day.whisperFrom", { a, b, text: e.text }));
   if (e.type === "whispered") return h("li", { class: "whispered" }, t("day.whispered", { a, b }));
   if (e.type === "claim") return plug.claims ? plug.claims.talkLine(e, players) : null;
   return null;
-}
-
-/** The mark of a line a bot said for an away player. */
-export const standIn = () => h("span", { class: "stand-in muted" }, ` ${t("day.standIn")}`);
-
-/** What a bot said for me while I was away (this game's lines of my seat, so marked):
- * back at the table, I read what I am taken to have said. @param {Frame} s */
-function spokeForMe(s) {
-  const mine = store.talk.filter((e) => e.game === s.game && e.seat === s.seat && e.stand_in && (e.type === "chat" || e.type === "claim"));
-  if (!mine.length || s.seat === null || s.seat === undefined) return null;
-  return h("section", { class: "spoke-for-me", id: "spoke-for-me", "aria-labelledby": "spoke-h" },
-    h("h2", { id: "spoke-h" }, t("day.spokeForYou")),
-    h("ul", { class: "log" }, mine.map((e) => talkLine(e, s.players || []))));
 }
 
 /** A separator that opens a game's talk. @param {number} n */
@@ -159,12 +146,10 @@ export function dayView(s, act) {
   const c = plug.claims;
   const claiming = !!c && !spectator && !!act.claim;
   const player = s.seat !== null && s.seat !== undefined;
-  // A phone's first screen (issue 36, point 4): the card (in the bar) and my night
-  // first, then the voice's strip (main.js puts it after my night), the table and the
-  // claim composer together, then the talk.
+  // My night first (issue 36, point 4), then the voice (main.js), the table, the claim.
   return h("main", { class: "screen day" },
     phaseBar("day", "", s),
-    spokeForMe(s),
+    c ? c.spokeForMe(s, talkLine) : null,
     player ? myNight(s) : null,
     publicMarks(s),
     // The table: face-up cards, shields and the claim board (each seat's claimed role);
@@ -197,7 +182,7 @@ export function voteView(s, act) {
   const hurry = remaining() <= Math.min(10, (store.room?.settings?.vote || 30) / 3);
   return h("main", { class: `screen vote${hurry ? " hurry" : ""}` },
     phaseBar("vote", "", s),
-    player ? spokeForMe(s) : null,
+    player && plug.claims ? plug.claims.spokeForMe(s, talkLine) : null,
     h("p", { class: "prompt", id: "prompt" }, player ? t("vote.pick") : t("vote.count", { n: voted.size, total: s.players.length })),
     h("p", { class: "warn", id: "hurry", role: "alert" }, hurry && player ? t("vote.hurry") : ""),
     tableView({
