@@ -16,6 +16,7 @@ from web.client_helpers import (
     vote_all,
     wait_phase,
 )
+from web.test_client_a11y import AXE, axe
 
 DECK = {"werewolf": 2, "villager": 4}
 QUICK = {"turn": 1.0, "jitter": 0, "day": 600, "vote": 600}
@@ -92,6 +93,9 @@ def test_client_each_claim_is_shown_beside_the_truth(browser: Any, server: Serve
         assert ann.page.locator("#reading-table").count() == 1
         tv_vote = ja["reading.vote"].format(name=names[reading["vote"]])
         assert tv.page.locator("#tv-reading-vote").inner_text() == tv_vote
+        if AXE.exists():  # the result with both, on a phone and on the TV
+            assert axe(ann.page, "result with the hindsight") == []
+            assert axe(tv.page, "TV result with the hindsight") == []
         # The replay says it beside each claim.
         bob.page.click("#step-all")
         claims = bob.page.locator("#timeline li.day.claim").all_inner_texts()

@@ -24,6 +24,7 @@ from web.client_helpers import (
     wait_phase,
 )
 from web.conftest import SHOW_REVEAL
+from web.test_client_a11y import AXE, axe
 
 TV = {"width": 1920, "height": 1080}
 DECK = {"werewolf": 2, "villager": 4}  #: a night of one call: a quick deal to the day
@@ -80,6 +81,8 @@ def test_client_every_phone_plays_the_reveal_in_its_language(browser: Any, serve
             )
             assert p.page.locator("#reveal-skip").inner_text() == words["reveal.skip"]
             assert p.page.locator("#verdict").count() == 0  # the verdict comes last
+            if AXE.exists():  # the show's screen: no serious accessibility finding
+                assert axe(p.page, f"reveal {lang}") == []
         # bob skips it: his result at once, the verdict first.
         bob.page.click("#reveal-skip")
         bob.page.wait_for_selector("main.screen.end #verdict")
