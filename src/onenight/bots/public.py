@@ -20,13 +20,16 @@ from onenight.rules import Game
 from onenight.session.claims import Claim, NoWerewolf, Posted, Think
 
 from .board import by_seat
-from .reasoner import ESS, SMALL, SMALL_WORLDS, TRIES, WORLDS, taken_before
+from .reasoner import taken_before
 from .story import Event
 from .weigh import believe, wolf_probability
-from .worlds import STEER, Knowledge, Sampler, World, _draw, _key, _policy, _proposal
+from .worlds import STEER, Knowledge, Sampler, World, _draw, _policy, _proposal
 
 #: The seat a public reader is at: none (no card, no night of its own).
 NOBODY = -1
+#: The reading's sampling: at most this many worlds (a dropped deal counts as one), from
+#: at most this many draws, until their effective number reaches READING_ESS.
+READING_WORLDS, READING_TRIES, READING_ESS = 100_000, 6000, 60.0
 
 
 class PublicSampler(Sampler):
@@ -101,13 +104,11 @@ def reading(view: dict[str, Any], board: Sequence[Posted], seed: str) -> dict[st
     facts: list[list[Claim]] = [
         [c for c in cs if not isinstance(c, Think | NoWerewolf)] for cs in by_seat(board, know.n)
     ]
-    opinions = [p for p in board if not isinstance(p.claim, Think | NoWerewolf)]
-    sampler = PublicSampler(know, facts, taken_before(opinions, know.n))
-    small = know.n <= SMALL
-    k = 2 if small else 1
-    worlds = sampler.sample(
-        random.Random(seed), SMALL_WORLDS if small else WORLDS, 2 * k * TRIES, 2 * k * ESS
-    )
+    sampler = PublicSampler(know, facts, taken_before(board, know.n))
+    # Nothing of its own narrows the worlds, and most deals miss some claimant's role
+    # (the roulette drops them): many more draws than a reasoner's, until the worlds
+    # weigh like READING_ESS equal ones.
+    worlds = sampler.sample(random.Random(seed), READING_WORLDS, READING_TRIES, READING_ESS)
     if not worlds:
         return None
     wolf = wolf_probability(believe(worlds, know.n))
@@ -115,4 +116,4 @@ def reading(view: dict[str, Any], board: Sequence[Posted], seed: str) -> dict[st
     return {"wolf": [round(p, 3) for p in wolf], "vote": vote}
 
 
-__all__ = ["PublicSampler", "_key", "public_view", "reading"]
+__all__ = ["PublicSampler", "public_view", "reading"]

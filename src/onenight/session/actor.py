@@ -322,7 +322,9 @@ class RoomActor(Rendering):
             room.apply(e, now)
         ended = ended and room.play is not None and room.play.result is not None
         if ended and room.play is not None:  # once, as the game ends (point 8 of issue 36)
-            room.play.reading = self.bots.reading(room)
+            # Off the event loop (up to a second of sampling at a big table), the room
+            # locked meanwhile: nothing changes it while the reading reads it.
+            room.play.reading = await asyncio.to_thread(self.bots.reading, room)
         self.publish(events, ended)
         if any(isinstance(e, ev.Started) for e in events):
             for member in self.room.seats:
