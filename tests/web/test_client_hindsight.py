@@ -4,6 +4,7 @@ says it beside each claim, and the TV shows it too; nothing of it before the end
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from server.conftest import Server
@@ -85,7 +86,7 @@ def test_client_each_claim_is_shown_beside_the_truth(browser: Any, server: Serve
         en = catalogue("en")
         chances = ann.page.locator("#reading li").all_inner_texts()
         assert chances == [
-            en["reading.chance"].format(name=n, p=round(100 * p))
+            en["reading.chance"].format(name=n, p=math.floor(100 * p + 0.5))  # (as JS rounds)
             for n, p in zip(names, reading["wolf"], strict=True)
         ]
         vote = en["reading.vote"].format(name=names[reading["vote"]])
