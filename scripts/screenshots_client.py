@@ -35,7 +35,7 @@ SIZES = [(360, 740), (1280, 800)]
 DECK = {"doppelganger": 1, "werewolf": 1, "seer": 2, "robber": 1, "insomniac": 1}
 LOCALES = {"en": "en-US", "fr": "fr-FR", "ja": "ja-JP"}
 #: What the other languages show: the screens of a game.
-GAME_SHOTS = {"night-action", "night-waiting", "night-learn", "day", "day-card", "vote"}
+GAME_SHOTS = {"night-action", "night-waiting", "night-learn", "day", "day-card", "vote", "reveal"}
 NAMES = ["Ann", "Bartholomew Maximilian", "Chloé"]
 LINES = {
     "en": ["I'm the Seer: Ann is a werewolf.", "No! Bart is lying.", "Ann, I trust you."],
@@ -82,10 +82,10 @@ def shoot_lobby(browser: Any, base: str, size: tuple[int, int], lang: str) -> No
     bob.fill("#name", "Bob")
     bob.click("#join")
     bob.wait_for_selector(".screen.lobby")
-    for level in ("reasoner", "random"):
+    for k, level in enumerate(("reasoner", "random"), 1):
         ann.check(f"#bot-{level}")
         ann.click("#add-bot")
-        ann.wait_for_selector(f"#players li.bot >> text={level.capitalize()} bot 1")
+        ann.wait_for_selector(f"#players li.bot:nth-of-type({k + 2})")
     ann.check("#bot-basic")
     ann.click("#deck-change")
     for field, value in (("turn", 3), ("jitter", 0), ("day", 600), ("vote", 600), ("grace", 1)):
@@ -253,6 +253,13 @@ def day(pages: list[Any], snap: Any, lang: str, last: bool) -> None:
     cat.locator("button.tile:enabled").first.click()
     for page in pages:
         page.wait_for_selector("main.screen.end")
+    if last:  # the ending's show (views/reveal.js), its cards being turned
+        cat.wait_for_selector("#reveal li.reveal-card:nth-of-type(4)")
+        snap(cat, "reveal")
+    for page in pages:
+        if page.locator("#reveal-skip").count():
+            page.click("#reveal-skip")
+        page.wait_for_selector("main.screen.end:not(.reveal)")
     if not last:
         return
     snap(cat, "result")

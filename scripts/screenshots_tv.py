@@ -1,6 +1,6 @@
 """Screenshots of issue 22's screens (docs/screenshots/): the TV view at 1920×1080
 (``tv-lobby``, ``tv-night``, ``tv-day`` with the players' claims made from their phones,
-``tv-vote``, ``tv-end``), the host's lobby at
+``tv-vote``, ``tv-reveal``: the ending's show under way, ``tv-end``), the host's lobby at
 360×740 and 1280×800 (``lobby-host``, its first screen), a refusal in the page's
 language (``refusal``) and the how-to-play page (``howto``), in en, fr and ja:
 ``client-NAME-LANG-WIDTH.png``.
@@ -192,7 +192,10 @@ def shoot_tv(browser: Any, base: str, lang: str) -> None:
     snap(tv, "tv-vote", lang)
     for page in pages[3:]:
         page.locator("button.tile:enabled").first.click()
-    tv.wait_for_selector("main.tv-end", timeout=30_000)
+    # The ending as a show (views/reveal.js), then the result on one screen.
+    tv.wait_for_selector("main.tv-reveal li.reveal-card:nth-of-type(5)", timeout=30_000)
+    snap(tv, "tv-reveal", lang)
+    tv.wait_for_selector("main.tv-end:not(.tv-reveal)", timeout=60_000)
     snap(tv, "tv-end", lang)
     for page in [*pages, tv]:
         page.context.close()

@@ -126,11 +126,20 @@ document.addEventListener("{VIOLATION}", (e) => {{
 """
 
 
+#: The ending's show (views/reveal.js) plays for seconds before the result: the tests
+#: that read a result skip it as a player may (the device's setting); the reveal's own
+#: tests turn it back on (``SHOW_REVEAL``, an init script added after this one).
+SKIP_REVEAL = 'try { localStorage.setItem("onenight.reveal", "off"); } catch (e) {}'
+SHOW_REVEAL = 'try { localStorage.removeItem("onenight.reveal"); } catch (e) {}'
+
+
 def watch(page: Any) -> PageProblems:
     """Collect console errors, uncaught exceptions, failed requests, HTTP errors and
-    content-policy violations (on every page the ``page`` opens from now on)."""
+    content-policy violations (on every page the ``page`` opens from now on); and skip
+    the ending's show (``SKIP_REVEAL``)."""
     seen = PageProblems()
     page.add_init_script(REPORT_VIOLATIONS)
+    page.add_init_script(SKIP_REVEAL)
 
     def console(msg: Any) -> None:
         if msg.type == "error":

@@ -55,8 +55,8 @@ def test_client_host_invites_bots_of_each_level_and_removes_one(
             assert ann.page.locator(f"#bot-{level}-about").inner_text() == fr[f"bot.about.{level}"]
         assert ann.page.locator("#add-bot").inner_text().strip() == fr["lobby.addBot"]
         assert bob.page.locator("#add-bot-form").count() == 0  # the host's control only
-        add_bot(ann, "reasoner", "Reasoner bot 1")
-        add_bot(ann, "random", "Random bot 1")
+        add_bot(ann, "reasoner", "Céline")  # a French name: the room speaks French
+        add_bot(ann, "random", "Denis")  # (A, B: ann and bob have them)
         bob.page.wait_for_function(
             "() => document.querySelectorAll('#players li.bot').length === 2"
         )
@@ -73,15 +73,13 @@ def test_client_host_invites_bots_of_each_level_and_removes_one(
         room = httpx.get(f"{server.http}/api/rooms/{code}").json()
         assert room["settings"]["lang"] == "fr"
         # A bot is removed (never made host): its seat is free for everyone at once.
-        reasoner = member_id(ann.page, "Reasoner bot 1")
+        reasoner = member_id(ann.page, "Céline")
         assert ann.page.locator(f"#host-{reasoner}").count() == 0
         remove = ann.page.locator(f"#kick-{reasoner}")
-        assert remove.get_attribute("aria-label") == fr["lobby.remove"].format(
-            name="Reasoner bot 1"
-        )
+        assert remove.get_attribute("aria-label") == fr["lobby.remove"].format(name="Céline")
         remove.click()
         bob.page.wait_for_function("() => document.querySelectorAll('#players li').length === 3")
-        assert bob.page.locator("#players li.bot .mname").all_inner_texts() == ["Random bot 1"]
+        assert bob.page.locator("#players li.bot .mname").all_inner_texts() == ["Denis"]
         assert bob.page.locator("#players-h").inner_text() == f"{en['lobby.players']} (3)"
         check_problems(players)
     finally:
@@ -98,7 +96,7 @@ def test_client_shows_a_player_away_as_played_by_a_bot_until_he_is_back(
     try:
         code = create_room(ann, server.http)
         join_by_link(bob, f"{server.http}/r/{code}")
-        add_bot(ann, "basic", "Basic bot 1")  # three seats: the edition's deck for three
+        add_bot(ann, "basic", "Cleo")  # three seats: the edition's deck for three
         set_timers(ann, {"turn": 0.6, "jitter": 0, "day": 600, "vote": 600, "grace": 1})
         ann.page.click("#start")
         ann.page.wait_for_selector("main.screen.day", timeout=60_000)
@@ -114,11 +112,21 @@ def test_client_shows_a_player_away_as_played_by_a_bot_until_he_is_back(
             seen = ann.page.evaluate("document.querySelector('main')?.className")
             raise AssertionError(f"no away note on ann's page ({seen}); room: {members}") from None
         assert away.inner_text() == en["game.away"].format(name="bob")
+        # The bot claims for bob (issue 36, point 9): the table reads it as said for him.
+        stood_in = ann.page.locator("#log li.claim", has=ann.page.locator(".stand-in"))
+        stood_in.first.wait_for(timeout=20_000)
+        assert en["day.standIn"] in stood_in.first.inner_text()
         # bob is back (his saved seat): the bot leaves his seat, the note goes.
         bob.page.goto(f"{server.http}/r/{code}")
         bob.page.wait_for_selector("main.screen.day")
         away.wait_for(state="detached", timeout=15_000)
         assert bob.page.locator("#game-notes").count() == 0
+        # ... and bob reads, in his language, what the bot said for him.
+        ja = catalogue("ja")
+        note = bob.page.locator("#spoke-for-me")
+        note.wait_for()
+        assert note.locator("h2").inner_text() == ja["day.spokeForYou"]
+        assert note.locator("li.claim").count() >= 1
         check_problems(players)
     finally:
         for p in players:

@@ -211,7 +211,7 @@ def test_client_names_are_whole_on_the_table_and_the_vote_and_two_bots_differ(
         set_timers(host, FAST)
         host.page.click("#start")
         wait_phase([host], "night")
-        names = ["Bartholomew Maximilian", "Basic bot 1", "Basic bot 2"]
+        names = ["Ada", "Bartholomew Maximilian", "Cleo"]  # the bots with their own initials
         for screen in ("night", "vote"):
             if screen == "vote":
                 play_night([host])
@@ -222,9 +222,9 @@ def test_client_names_are_whole_on_the_table_and_the_vote_and_two_bots_differ(
             assert sorted(s["text"] for s in seats) == names, screen
             for s in seats:
                 assert not s["clipped"] and not s["split"], (screen, s)
-            bots = [s for s in seats if s["text"].startswith("Basic bot")]
+            bots = [s for s in seats if s["text"] != "Bartholomew Maximilian"]
             assert bots[0]["colour"] != bots[1]["colour"], bots  # told apart at a glance
-            assert {s["badge"] for s in seats} == {"B"}
+            assert sorted(s["badge"] for s in seats) == ["A", "B", "C"]  # an initial each
         # The vote's buttons say the whole name too.
         for n in names:  # the name a screen reader hears for each seat's button
             assert host.page.get_by_role("button", name=f"Vote for {n}").count() == 1, n

@@ -83,7 +83,8 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         wait_phase(players, "vote")
         vote_all(players)
         wait_phase(players, "end")
-        res = result(server.http, code)["result"]
+        data = result(server.http, code)
+        res = data["result"]
         for p in players:
             no_side_scroll(p)
             assert not small_targets(p), small_targets(p)
@@ -93,8 +94,8 @@ def test_client_three_players_by_link_to_result_replay_and_rematch(
         # Every card: dealt and at dawn, the center too.
         rows = bob.page.locator(".cardtable tbody tr")
         assert rows.count() == 3 + 3
-        # The night step by step.
-        steps = len(res["timeline"])
+        # The night step by step, then the day's talk (issue 36, point 7).
+        steps = len(res["timeline"]) + len(data["day"])
         if steps:
             assert bob.page.locator("#timeline li").count() == 1
             for n in range(2, steps + 1):

@@ -28,7 +28,7 @@ def game_with_bots(browser: Any, base: str) -> tuple[str, Player]:
     """ann and two bots (the edition's deck for three), a game under way."""
     ann = open_player(browser, "ann")
     code = create_room(ann, base)
-    for level, name in (("random", "Random bot 1"), ("basic", "Basic bot 1")):
+    for level, name in (("random", "Ben"), ("basic", "Cleo")):
         ann.page.check(f"#bot-{level}")
         ann.page.click("#add-bot")
         ann.page.locator("#players li.bot .mname", has_text=name).wait_for()

@@ -16,24 +16,25 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from onenight.rules import Phase, team_of
+from onenight.rules import Fact, Phase, team_of
 from onenight.rules.roles import WEREWOLF
 from onenight.session import events as ev
 from onenight.session import protocol as P
-from onenight.session.claims import NoWerewolf, Posted, Think, posted_from_json
+from onenight.session.claims import Nothing, NoWerewolf, Posted, Think, posted_from_json
 from onenight.session.core import decide
 from onenight.session.protocol import MAX_TEXT, BadMessage
 from onenight.session.room import Room
 
 from . import LEVELS, Bot, make_bot
 from .base import ViewDict
-from .board import by_seat, claimed_role
-from .lines import joined, line, vote_line
+from .board import by_seat, claimed_role, clash
+from .lines import FRESH, joined, line, reason_line, vote_line
+from .public import reading
 from .say import say
 from .talk import Concern, Next, Utterance, about, named_vote, next_step, utterances
 
@@ -94,6 +95,10 @@ class BotSeats:
         bot = self.bots.get(key)
         if bot is None:
             bot = self.bots[key] = make_bot(level, f"{play.game.setup.seed}-{seat}")
+        # What the seat chose at night, whoever chose it (a stand-in sits down for a
+        # player who may have acted before he left): a player remembers what he did.
+        log = play.game.night_log
+        bot.done = [(t, a.to_json()) for t, s, a in log if s == seat and not isinstance(a, Fact)]
         return bot
 
     # ----- what the bots do, and when -----
@@ -128,6 +133,13 @@ class BotSeats:
                 return []  # a bot is thinking: the others wait their turn
             self.mute[(play.no, p.seat)] = self.state(room)
         return []
+
+    def reading(self, room: Room) -> dict[str, Any] | None:
+        """What the game's public talk alone pointed to, once it is over (bots/public.py)."""
+        play = room.play
+        if play is None or play.phase != Phase.END:
+            return None
+        return reading(play.view(0), board(room), f"{play.game.setup.seed}:public")
 
     def state(self, room: Room) -> tuple[object, ...]:
         """What the bots' plans by day depend on."""
@@ -168,6 +180,7 @@ class BotSeats:
             lang=room.settings.lang,
             names=tuple(play.names),
             voting=play.phase == Phase.VOTE,
+            recent=recent(room, now),
         )
         if not (self.offload and bot.slow):
             messages = think(bot, p, what)
@@ -187,8 +200,11 @@ class BotSeats:
     def _decide(
         room: Room, member: int, messages: list[dict[str, Any]], now: float, rng: random.Random
     ) -> list[ev.RoomEvent]:
-        """The events of a bot's messages, each checked by ``decide`` as anybody's."""
+        """The events of a bot's messages, each checked by ``decide`` as anybody's; a
+        stand-in's lines marked as said for the away player (who reads them back)."""
         out: list[ev.RoomEvent] = []
+        m = room.members.get(member)
+        standing_in = m is not None and m.stand_in is not None and not m.bot
         try:
             for message in messages:
                 msg = P.message_adapter.validate_python(message)
@@ -196,6 +212,13 @@ class BotSeats:
                 out += events
         except BadMessage:  # a bot's bug must not stop the table: its turn times out
             return []
+        if standing_in:
+            out = [
+                e.model_copy(update={"stand_in": True})
+                if isinstance(e, ev.Chat | ev.Claimed)
+                else e
+                for e in out
+            ]
         return out
 
 
@@ -213,28 +236,51 @@ class Thinking:
     lang: str
     names: tuple[str, ...]
     voting: bool
+    #: What the bots said in the last :data:`FRESH` seconds (no bot says it again).
+    recent: frozenset[str] = frozenset()
+
+
+def recent(room: Room, now: float) -> frozenset[str]:
+    """The sentences the bots at the table said within the last :data:`FRESH` seconds."""
+    play = room.play
+    assert play is not None
+    bots = {seat for seat, _, _ in BotSeats.seats(BotSeats(), room)}
+    return frozenset(
+        e["text"]
+        for e in play.log
+        if e["type"] == "chat" and e["seat"] in bots and e["at"] > now - FRESH
+    )
 
 
 def think(bot: Bot, p: Planned, what: Thinking) -> list[dict[str, Any]]:
     """A bot's step by day: the messages it sends (its strategy, said in the room's
     language). A function of the bot and ``what`` alone: it may run off the event loop."""
     bot.rng = random.Random(what.seed)
+    # Which phrasing: its own RNG, so that the strategy's draws stay what they were.
+    pick = random.Random(f"{what.seed}:say")
+    avoid = what.recent | {t for u in what.said for t in u.texts}
     view, heard, lang, names = what.view, what.heard, what.lang, list(what.names)
     kind = p.step.kind
     messages: list[dict[str, Any]] = []
     text: str | None = None
     if kind == "claim":
+        # The claims are said once: the board's lines, which every client says in its
+        # reader's language (the same sentence in chat read as each claim twice).
         claims = bot.claims(view, heard)
+        if claims and isinstance(claims[-1], Nothing) and slept(bot):
+            claims = claims[:-1]  # a Seer who slept through her turn was not dealt nothing
         messages = [{"type": "claim", "claim": c.to_json()} for c in claims]
-        lines = [say(c, p.seat, names, lang) for c in claims]
-        text = joined(lines, lang) if lines else line("quiet", lang, names)
+        text = None if claims else line("quiet", lang, names, pick, avoid)
     elif kind == "answer":
-        text = answer_all(bot, view, heard, p, what.said, lang, names)
+        text = answer_all(bot, view, heard, p, what.said, lang, names, pick, avoid)
+    elif kind == "muse":
+        text = muse(bot, view, heard, lang, names, pick, avoid)
     elif kind == "vote":
         target, why = bot.pick_vote(view, heard)
         named = NoWerewolf() if why[0] == "circle" else Think(target, WEREWOLF)
         messages = [{"type": "claim", "claim": named.to_json()}]
-        text = vote_line(target, why, lang, names)
+        changed = why[0] != "circle" and agreed(heard, p.seat, target, len(names))
+        text = vote_line(target, why, lang, names, pick, avoid, changed)
     if text is not None:
         messages.append({"type": "chat", "text": text[:MAX_TEXT]})
     if kind in ("vote", "cast") and what.voting:
@@ -245,6 +291,11 @@ def think(bot: Bot, p: Planned, what: Thinking) -> list[dict[str, Any]]:
     return messages
 
 
+def slept(bot: Bot) -> bool:
+    """Whether the seat let its night's turn go by (its player away, say)."""
+    return any(action.get("type") == "pass" for _, action in bot.done)
+
+
 def answer_all(
     bot: Bot,
     view: ViewDict,
@@ -253,13 +304,16 @@ def answer_all(
     said: list[Utterance],
     lang: str,
     names: Sequence[str],
+    pick: random.Random | None = None,
+    avoid: frozenset[str] = frozenset(),
 ) -> str | None:
     """One line that answers what others said of this bot (at most two of them),
-    never a sentence it said before; None: nothing new to say."""
-    before = {t for u in said for t in u.texts}
+    never a sentence it said before, nor one another bot said within a minute; None:
+    nothing new to say."""
+    before = frozenset(t for u in said for t in u.texts) | avoid
     lines: list[str] = []
     for concern, seats in merged(p.step.concerns):
-        sentence = answer(bot, view, heard, concern, p.seat, lang, names, seats)
+        sentence = answer(bot, view, heard, concern, p.seat, lang, names, seats, pick, before)
         if sentence is not None and sentence not in before and sentence not in lines:
             lines.append(sentence)
         if len(lines) == 2:
@@ -300,35 +354,101 @@ def answer(
     lang: str,
     names: Sequence[str],
     accusers: tuple[int, ...] = (),
+    pick: random.Random | None = None,
+    avoid: frozenset[str] = frozenset(),
 ) -> str | None:
     """What a bot says back to one concern (an accusation: by ``accusers``, all at
     once), as its strategy has it."""
     mine = by_seat(heard, len(names))
     role = claimed_role(mine[seat])
     other = concern.seat
+
+    def say_(kind: str, **fields: int | str | tuple[int, ...] | None) -> str:
+        return line(kind, lang, names, pick, avoid, **fields)
+
+    if concern.kind == "named":
+        return named(view, heard, concern, seat, lang, names, say_)
     if concern.kind == "clash":  # its own claims are what it says happened: the other lies
         about_me = any(about(c, seat, other) is not None for c in mine[other])
         if about_me and role is not None:
-            return line("lying_card", lang, names, name=other, role=role)
-        return line("lying", lang, names, name=other)
+            return say_("lying_card", name=other, role=role)
+        return say_("lying", name=other)
     if concern.kind == "accused":
         who = accusers or (other,)
         if role is not None and team_of(role) == "village":
-            return line("deny", lang, names, wolf=concern.role, name=who, role=role)
-        return line("deny_bare", lang, names, wolf=concern.role, name=who)
+            return say_("deny", wolf=concern.role, name=who, role=role)
+        return say_("deny_bare", wolf=concern.role, name=who)
     if concern.kind in ("took", "swapped"):
         if not bot.believes(view, heard, other):
-            return line("doubt", lang, names, name=other)
+            return say_("doubt", name=other)
         if concern.kind == "swapped":
-            return line("swapped", lang, names, name=other)
+            return say_("swapped", name=other)
         theirs = claimed_role(mine[other])
         if theirs is None:
-            return line("robbed_bare", lang, names, name=other)
-        return line("robbed", lang, names, name=other, role=theirs)
+            return say_("robbed_bare", name=other)
+        return say_("robbed", name=other, role=theirs)
     if role is None:
         return None
     kind = "agree" if concern.role == role else "correct"
-    return line(kind, lang, names, name=other, role=role)
+    return say_(kind, name=other, role=role)
+
+
+def named(
+    view: ViewDict,
+    heard: Sequence[Posted],
+    concern: Concern,
+    seat: int,
+    lang: str,
+    names: Sequence[str],
+    say_: Callable[..., str],
+) -> str:
+    """The answer to a person who named the bot in chat: to an accusation, a defence
+    (what the accuser's own claims contradict, or that he claimed nothing, and the
+    bot's story); to a question, its story again."""
+    claims = by_seat(heard, len(names))
+    mine = [c for c in claims[seat] if not isinstance(c, Think | NoWerewolf)]
+    other = concern.seat
+    story = joined([say(c, seat, names, lang) for c in mine], lang)
+    if concern.role is None:  # a question
+        return say_("reply", name=other, story=story) if story else say_("reply_quiet", name=other)
+    theirs = [c for c in claims[other] if not isinstance(c, Think | NoWerewolf)]
+    if mine and theirs and clash(seat, mine, other, theirs, view["deck"]):
+        return say_("defend_clash", name=other, wolf=concern.role, story=story)
+    if not theirs:
+        return say_("defend_silent", name=other, wolf=concern.role)
+    if not story:
+        return say_("deny_bare", name=other, wolf=concern.role)
+    return say_("defend", name=other, wolf=concern.role, story=story)
+
+
+def muse(
+    bot: Bot,
+    view: ViewDict,
+    heard: tuple[Posted, ...],
+    lang: str,
+    names: Sequence[str],
+    pick: random.Random,
+    avoid: frozenset[str],
+) -> str:
+    """A remark while people talk: whom the bot suspects now and why."""
+    target, why = bot.pick_vote(view, heard)
+    if why[0] in ("circle", "hunch"):
+        return line("muse_quiet", lang, names, pick, avoid)
+    reason = reason_line(why, lang, names, pick)
+    return line("muse", lang, names, pick, avoid, name=target, reason=reason)
+
+
+def agreed(heard: Sequence[Posted], seat: int, target: int, n: int) -> bool:
+    """Whether ``target`` named this seat's claimed role (the bot said "bob is right")."""
+    role = claimed_role(by_seat(heard, n)[seat])
+    if role is None:
+        return False
+    for p in heard:
+        if p.seat == target:
+            concern = about(p.claim, seat, target)
+            if concern is not None and concern.kind == "about" and concern.role == role:
+                return True
+    return False
 
 
 def board(room: Room) -> tuple[Posted, ...]:

@@ -17,7 +17,8 @@ many lines it has said, so the same game talks the same way.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -58,9 +59,23 @@ LEAD, LEAD_SPREAD = 10.0, 10.0
 #: later than VOTE_MARGIN of the vote's length before its deadline.
 CAST, CAST_SPREAD, VOTE_MARGIN = 1.0, 4.0, 0.2
 
+#: A remark while people talk: the bot that has been quiet longest says one this long
+#: after a person's line that no bot answered, plus up to REACT_SPREAD (at most one per
+#: line, so bots keep a human pace rather than a bot's).
+MUSE = 3.0
+
 #: What a bot does next: say its claim, answer, name its vote (and, in the vote, point
-#: at once), or point (its vote named already).
-Kind = Literal["claim", "answer", "vote", "cast"]
+#: at once), point (its vote named already), or remark on the talk.
+Kind = Literal["claim", "answer", "vote", "cast", "muse"]
+
+#: Words that make a line that names a bot an accusation rather than a question, in any
+#: of the three languages (a person may write in another language than the room's).
+ACCUSING = re.compile(
+    r"wolf|wolves|werewol|lying|liar|\blie[sd]?\b|\bsus\b|suspic|guilty|"
+    r"loup|menteu|\bments?\b|mensonge|suspect|coupable|"
+    r"人狼|狼|嘘|うそ|ウソ|怪し|あやし",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -78,10 +93,11 @@ class Utterance:
 class Concern:
     """Something another seat said that a bot answers: its claims contradict the bot's
     (``clash``), it accuses the bot (``accused``: of ``role``), it says it took or
-    swapped the bot's card (``took``, ``swapped``), or it names the bot's card
-    (``about``: ``role``)."""
+    swapped the bot's card (``took``, ``swapped``), it names the bot's card (``about``:
+    ``role``), or a person names the bot in chat (``named``: ``role`` ``"werewolf"``
+    for an accusation, None for a question)."""
 
-    kind: Literal["clash", "accused", "took", "swapped", "about"]
+    kind: Literal["clash", "accused", "took", "swapped", "about", "named"]
     seat: int
     at: float
     role: str | None = None
@@ -144,10 +160,15 @@ def named_vote(said: Sequence[Utterance], seat: int, n: int) -> int | None:
 
 
 def pending(
-    play: Play, seat: int, said: Sequence[Utterance], deck: dict[str, int]
+    play: Play,
+    seat: int,
+    said: Sequence[Utterance],
+    deck: dict[str, int],
+    people: Collection[int] = (),
 ) -> list[Concern]:
     """What others said of ``seat`` since its last answer, one concern per speaker (the
-    weightiest), oldest first. A claim said again is not news."""
+    weightiest), oldest first. A claim said again is not news. A chat line of one of
+    ``people`` (the seats people play) that names the bot is one too."""
     answers = [u for u in said[1:] if not u.claims and u.texts]
     mark = answers[-1].end if answers else 0
     now, then = claims_of(play), claims_of(play, mark)
@@ -171,7 +192,29 @@ def pending(
         concern = about(claim, seat, other, float(e["at"]))
         if concern is not None:
             found[other] = concern
+    name = play.names[seat]
+    for e in play.log[mark:]:
+        if e["type"] != "chat" or e.get("seat") is None:  # (a spectator's line)
+            continue
+        speaker = int(e["seat"])
+        if speaker not in people or speaker in found or speaker == seat:
+            continue
+        if names(e["text"], name):
+            role = "werewolf" if ACCUSING.search(e["text"]) else None
+            found[speaker] = Concern("named", speaker, float(e["at"]), role)
     return sorted(found.values(), key=lambda c: (c.at, c.seat))
+
+
+def names(text: str, name: str) -> bool:
+    """Whether a chat line names a player (any case; a Latin name as a whole word)."""
+    name = name.strip()
+    if not name:
+        return False
+    if re.search(r"\w", name, re.ASCII) is None:  # kana, kanji: no word breaks
+        return name.casefold() in text.casefold()
+    # (a Latin letter next to it makes another word; "Benさん" still names Ben)
+    pattern = r"(?<![0-9A-Za-zÀ-ÿ])" + re.escape(name) + r"(?![0-9A-Za-zÀ-ÿ])"
+    return re.search(pattern, text, re.IGNORECASE) is not None
 
 
 def _last_claim_at(play: Play, seat: int) -> float:
@@ -235,23 +278,68 @@ def next_step(room: Room, seat: int) -> Next | None:
             max(start + (FIRST + rng.uniform(0, FIRST_SPREAD)) * scale, _room_gap(room, scale)),
         )
     role = claimed_role(claims_of(play)[seat])
-    concerns = [c for c in pending(play, seat, said, deck) if role or c.kind != "about"]
+    bots = _bot_seats(room)
+    people = [s for s in range(play.game.n) if s not in bots]
+    concerns = [c for c in pending(play, seat, said, deck, people) if role or c.kind != "about"]
     if concerns:
         react = concerns[0].at + (REACT + rng.uniform(0, REACT_SPREAD)) * scale
         return Next("answer", max(react, own, _room_gap(room, scale)), tuple(concerns))
     if not voting and named_vote(said, seat, play.game.n) is None:
         lead = play.deadline - (LEAD + rng.uniform(0, LEAD_SPREAD)) * scale
-        return Next("vote", max(lead, own, _room_gap(room, scale)))
+        vote = Next("vote", max(lead, own, _room_gap(room, scale)))
+        muse = _muse(room, seat, bots, people)
+        if muse is not None:
+            due = max(muse + (MUSE + rng.uniform(0, REACT_SPREAD)) * scale, own)
+            due = max(due, _room_gap(room, scale))
+            if due < vote.due:
+                return Next("muse", due)
+        return vote
     return None
+
+
+def _muse(room: Room, seat: int, bots: set[int], people: Sequence[int]) -> float | None:
+    """When a person said the last line that no bot has followed and that names no bot,
+    if this bot is the one to remark on it (the bot quiet longest, having claimed)."""
+    play = room.play
+    assert play is not None
+    log = play.log
+    last: dict[int, float] = {}
+    heard = None
+    for e in log:
+        if e["type"] != "chat":
+            continue
+        if e["seat"] in bots:
+            last[e["seat"]] = float(e["at"])
+            heard = None  # a bot followed it
+        elif e["seat"] in people:
+            heard = e
+    if heard is None or any(names(heard["text"], play.names[b]) for b in bots):
+        return None
+    said = {
+        b: last.get(b)
+        for b in bots
+        if any(x.get("seat") == b and x["type"] in ("claim", "chat") for x in log)
+    }
+    if seat not in said:
+        return None
+    quietest = min(said, key=lambda b: (said[b] or 0.0, b))
+    return float(heard["at"]) if quietest == seat else None
+
+
+def _bot_seats(room: Room) -> set[int]:
+    """The seats a bot plays now (a bot's, or a stand-in's for a player away)."""
+    play = room.play
+    assert play is not None
+    return {
+        s for s, m in enumerate(play.seats) if (x := room.members.get(m)) and (x.bot or x.stand_in)
+    }
 
 
 def _room_gap(room: Room, scale: float) -> float:
     """The earliest a bot may speak: ROOM_GAP after the last line of any bot."""
     play = room.play
     assert play is not None
-    bots = {
-        s for s, m in enumerate(play.seats) if (x := room.members.get(m)) and (x.bot or x.stand_in)
-    }
+    bots = _bot_seats(room)
     last = max(
         (e["at"] for e in play.log if e["type"] == "chat" and e["seat"] in bots), default=None
     )

@@ -35,6 +35,7 @@ from . import events as ev
 from .clock import due, tick
 from .core import MAX_SEATS, decide, join, vote_if_ready
 from .errors import ErrorCode
+from .hindsight import hindsight
 from .ports import STAND_IN_LEVEL, BotSeatsFactory, Event, NoBots, Store
 from .protocol import AddBot, BadMessage, Signal
 from .render import Rendering
@@ -60,7 +61,7 @@ from .requests import (
 from .room import Room
 from .timing import Clock
 from .tokens import token_hash
-from .views import dealt, encode, room_frame
+from .views import day_story, dealt, encode, room_frame
 from .voice import signal_target, voice_json
 
 log = logging.getLogger("onenight.session")
@@ -292,6 +293,9 @@ class RoomActor(Rendering):
             "dealt": dealt(play),
             "edition": play.edition,
             "deck": play.deck,
+            "day": day_story(play),
+            "hindsight": hindsight(play),
+            "reading": play.reading,
         }
 
     async def settle(self) -> None:
@@ -317,6 +321,10 @@ class RoomActor(Rendering):
         for e in events:
             room.apply(e, now)
         ended = ended and room.play is not None and room.play.result is not None
+        if ended and room.play is not None:  # once, as the game ends (point 8 of issue 36)
+            # Off the event loop (up to a second of sampling at a big table), the room
+            # locked meanwhile: nothing changes it while the reading reads it.
+            room.play.reading = await asyncio.to_thread(self.bots.reading, room)
         self.publish(events, ended)
         if any(isinstance(e, ev.Started) for e in events):
             for member in self.room.seats:

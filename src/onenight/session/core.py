@@ -18,6 +18,7 @@ from onenight.rules import Phase, RulesError, Vote, action_from_json, target_fro
 
 from . import events as ev
 from . import protocol as P
+from .bot_names import bot_name
 from .claims import ClaimError, claim_from_json
 from .decks import deck_for, deck_problem, deck_refusal, turn_for
 from .errors import BadMessage, ErrorCode
@@ -274,9 +275,8 @@ def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Rand
         raise BadMessage(ErrorCode.out_of_phase, "bots join between games")
     if sum(not m.spectator for m in room.members.values()) >= MAX_SEATS:
         raise BadMessage(ErrorCode.room_full, "the room is full")
-    k = 1
-    while room.member_by_name(name := f"{msg.level.capitalize()} bot {k}") is not None:
-        k += 1
+    # A name of its own in the room's language (its level shows beside it, as a badge).
+    name = bot_name(room.settings.lang, (m.name for m in room.members.values() if not m.gone))
     bot = ev.Joined(member=room.seq + 1, name=name, token_hash="", spectator=False, bot=msg.level)
     return [bot], {"member": bot.member}
 

@@ -85,7 +85,20 @@ class Configured(_Event):
     spectators_hear: bool | None = None
 
 
-class Chat(_Event):
+class _SaidFor(_Event):
+    """A line of the day's talk; ``stand_in``: a bot said it for the seat's player, who
+    was away (stored only when true: older logs and people's lines stay as they were)."""
+
+    stand_in: bool = False
+
+    def data(self) -> dict[str, Any]:
+        out = super().data()
+        if not out.get("stand_in"):
+            out.pop("stand_in", None)
+        return out
+
+
+class Chat(_SaidFor):
     kind: Literal["chat"] = "chat"
     member: int
     seat: int | None
@@ -106,7 +119,7 @@ class Whisper(_Event):
         return self.model_dump(mode="json", exclude={"kind"}, by_alias=True)
 
 
-class Claimed(_Event):
+class Claimed(_SaidFor):
     """A claim on the day's board (its JSON, checked), said by a seat."""
 
     kind: Literal["claim"] = "claim"

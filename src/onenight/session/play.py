@@ -45,6 +45,12 @@ class Play:
     ready: set[int] = field(default_factory=set)
     result: dict[str, Any] | None = None
     winners: list[int] | None = None
+    dawn: float = 0.0  #: when the day began (the replay counts the talk's times from it)
+    dusk: float = 0.0  #: when the game ended (the talk after it is not the day's)
+    #: Each claim beside the truth, once the game is over (hindsight.py: worked out once)
+    hindsight: list[dict[str, Any]] | None = None
+    #: What the public talk alone pointed to (the bots' port: worked out at the end)
+    reading: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, e: ev.Started, at: float) -> Play:
@@ -118,6 +124,7 @@ class Play:
             game.apply(e.seat, action_from_json(e.action))
         elif isinstance(e, ev.DayBegan):
             self.turn, self.deadline, self.phase_started = len(game.turns), e.deadline, at
+            self.dawn = at
             if game.phase != Phase.DAY:
                 raise ValueError(f"the day begins with the engine in the {game.phase}")
         elif isinstance(e, ev.ReadyToVote):
@@ -136,7 +143,10 @@ class Play:
                 game.apply(seat, Vote(target))
         else:
             raise ValueError(f"not a game event: {e.kind}")
-        return self._ended()
+        ended = self._ended()
+        if ended:
+            self.dusk = at
+        return ended
 
     def _ended(self) -> bool:
         result = self.game.result

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from onenight.storage.base import Event, SeqConflict, Store
 
@@ -68,6 +68,12 @@ class BotSeats(Protocol):
         actor's clock wakes then and asks ``next_events``. None: nothing planned."""
         ...
 
+    def reading(self, room: Room) -> dict[str, Any] | None:
+        """Once the game is over: what its public talk alone pointed to (the reasoner's
+        model with no seat's knowledge): ``{"wolf": [P(Werewolf) per seat], "vote":
+        seat}``; None where there is no such reader."""
+        ...
+
 
 #: Makes the bot seats of one room (one per room actor).
 BotSeatsFactory = Callable[[], BotSeats]
@@ -83,4 +89,7 @@ class NoBots:
         return []
 
     def next_at(self, room: Room) -> float | None:
+        return None
+
+    def reading(self, room: Room) -> dict[str, Any] | None:
         return None

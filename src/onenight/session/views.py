@@ -17,6 +17,7 @@ from onenight.rules import Phase
 
 from . import events as ev
 from .decks import deck_for, deck_problem, turn_for
+from .hindsight import hindsight
 from .play import Play
 from .room import Room
 from .voice import voice_json
@@ -114,7 +115,34 @@ def state_frame(room: Room, member_id: int | None, now: float) -> dict[str, Any]
         frame["winners"] = play.winners
         frame["claims"] = claim_board(room)
         frame["dealt"] = dealt(play)
+        frame["day_log"] = day_story(play)
+        frame["hindsight"] = hindsight(play)
+        frame["reading"] = play.reading
     return frame
+
+
+def day_story(play: Play) -> list[dict[str, Any]]:
+    """The day's talk of an ended game, for the replay (issue 36, point 7), in the order
+    it was said: the public lines and claims, and each whisper as only that A whispered
+    to B (its words stay its two ends'); ``t``: seconds since dawn. The talk at the
+    result, after the vote, is not the day's."""
+    out: list[dict[str, Any]] = []
+    for e in play.log:
+        if play.dusk and e["at"] > play.dusk:
+            continue
+        t = round(max(0.0, e["at"] - play.dawn), 1) if play.dawn else None
+        if e["type"] == "chat":
+            line = {"type": "chat", "seat": e["seat"], "name": e["name"], "text": e["text"]}
+        elif e["type"] == "claim":
+            line = {"type": "claim", "seat": e["seat"], "claim": e["claim"]}
+        elif e["type"] == "whisper":
+            line = {"type": "whispered", "from": e["from"], "to": e["to"], "names": e["names"]}
+        else:
+            continue
+        if e.get("stand_in"):
+            line["stand_in"] = True
+        out.append({**line, "t": t})
+    return out
 
 
 def claim_board(room: Room) -> list[dict[str, Any]]:

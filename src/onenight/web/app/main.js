@@ -223,7 +223,7 @@ function screen() {
         h("h1", {}, t("replay.title", { code: store.code })),
         h("p", { id: "replay-wait", "aria-live": "polite" }, replayWait ? t(replayWait) : "…"));
     }
-    return result.resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
+    return result.resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition, day: replayData.day, hindsight: replayData.hindsight, reading: replayData.reading }, null);
   }
   if (!store.code) return homeView(actions, said(store.error));
   if (!room || store.lost) {
@@ -235,7 +235,7 @@ function screen() {
   if (store.mode === "tv") return tv ? tv.tvView(room, s) : h("main", { class: "screen" }, "…");
   if (!s || (s.phase === "end" && store.ui.lobby)) return lobbyView(room, actions);
   if (s.phase === "end" && result) {
-    return result.resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat }, actions);
+    return result.resultView({ result: s.result, players: s.players, dealt: s.dealt, edition: s.edition, random: s.random_votes, seat: s.seat, key: `${store.code}.${s.game}`, day: s.day_log, hindsight: s.hindsight, reading: s.reading }, actions);
   }
   if ((s.phase === "night" && !night) || (s.phase === "end" && !store.ui.lobby && !result)) return loading();
   if (s.phase === "night" && night) {
@@ -337,7 +337,7 @@ function render() {
   const talk = voice?.panel();
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).
-  if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
+  if (talk) (root.querySelector(".day > .mynight") || root.querySelector(".phasebar, .reveal-bar, #verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
   // The voice's setting with the others: the host's at their foot, a player's above
   // "Waiting for the host to start".
   const hearing = store.room && voice?.setting(store.room, actions.configure);

@@ -44,6 +44,8 @@ const LATER = [
   "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
   "/app/i18n/voice-en.json", "/app/i18n/voice-fr.json", "/app/i18n/voice-ja.json",
   "/app/views/night.js", "/app/views/result.js", "/app/views/claims.js",
+  "/app/views/reveal.js", "/app/reveal.css", "/table/speech.js",
+  "/app/i18n/reveal-en.json", "/app/i18n/reveal-fr.json", "/app/i18n/reveal-ja.json",
   "/app/i18n/claims-en.json", "/app/i18n/claims-fr.json", "/app/i18n/claims-ja.json",
   "/app/sound.js", "/app/views/balanced.js",
   "/app/views/tv.js", "/app/tv.css",

@@ -232,7 +232,22 @@ export function sentence(seat, c, players, ed) {
 
 /** The talk's line for a claim entry. @param {Frame} e @param {string[]} players */
 export function talkLine(e, players) {
-  return h("li", { class: "claim", "data-seat": String(e.seat) }, h("span", { class: "claim-mark", "aria-hidden": "true" }, "▸ "), sentence(e.seat, e.claim, players, store.state?.edition || ""));
+  return h("li", { class: "claim", "data-seat": String(e.seat) }, h("span", { class: "claim-mark", "aria-hidden": "true" }, "▸ "), sentence(e.seat, e.claim, players, store.state?.edition || ""),
+    e.stand_in ? standIn() : null);
+}
+
+/** The mark of a line a bot said for an away player (issue 36, point 9). */
+export const standIn = () => h("span", { class: "stand-in muted" }, ` ${t("day.standIn")}`);
+
+/** What a bot said for me while I was away (this game's lines of my seat, so marked):
+ * back at the table, I read what I am taken to have said.
+ * @param {Frame} s @param {(e: Frame, players: string[]) => HTMLElement | null} line the talk's line */
+export function spokeForMe(s, line) {
+  const mine = store.talk.filter((e) => e.game === s.game && e.seat === s.seat && e.stand_in && (e.type === "chat" || e.type === "claim"));
+  if (!mine.length || s.seat === null || s.seat === undefined) return null;
+  return h("section", { class: "spoke-for-me", id: "spoke-for-me", "aria-labelledby": "spoke-h" },
+    h("h2", { id: "spoke-h" }, t("day.spokeForYou")),
+    h("ul", { class: "log" }, mine.map((e) => line(e, s.players || []))));
 }
 
 /** This game's claims, in the order they were made. @param {Frame} s @returns {Frame[]} */
@@ -278,6 +293,21 @@ function chipRow(id, what, items, on, pick, words, attr = "data-role") {
     }, words(r))));
 }
 
+/** The places a claim can name now, as a row of buttons (the table's taps, at hand).
+ * @param {Frame} s */
+function smallTable(s) {
+  /** @type {Target[]} */
+  const places = [...s.players.map((/** @type {string} */ _, /** @type {number} */ i) => i)];
+  for (let c = 0; c < (s.center_cards || 0); c++) places.push(`center:${c}`);
+  const can = places.filter((x) => wants(s, x));
+  if (!can.length) return null;
+  return h("div", { class: "claim-roles claim-targets", id: "claim-targets", role: "group", "aria-label": t("night.table") },
+    can.map((x) => h("button", {
+      type: "button", id: `claim-target-${String(x).replace(":", "-")}`, class: `chipbtn${picked(x) ? " on" : ""}`,
+      "aria-pressed": picked(x) ? "true" : "false", onclick: () => tap(x),
+    }, targetName(x, s.players))));
+}
+
 /** What the composer asks for next. @param {Frame} s */
 function ask(s) {
   const open = draft.picks.find((p) => needsCard() && !p.card);
@@ -310,7 +340,10 @@ export function panel(s, send) {
   /** @param {string} r */
   const setRole = (r) => { Object.assign(draft, { role: r, kind: kindsOf(r, roles)[0], picks: [] }); changed(); };
   /** @param {string} k */
-  const setKind = (k) => { Object.assign(draft, { kind: draft.kind === k ? "" : k, picks: [] }); changed(); };
+  // Tapping the night already chosen keeps it (it never silently turns the claim off).
+  const setKind = (k) => { if (draft.kind === k) return; Object.assign(draft, { kind: k, picks: [] }); changed(); };
+  /** "Nobody is a Werewolf" is a toggle: tapped again, the composer asks for a seat. */
+  const setNobody = () => { Object.assign(draft, { kind: draft.kind === NOBODY ? "" : NOBODY, picks: [] }); changed(); };
   const nobody = draft.mode === "think" && draft.kind === NOBODY;
   const open = draft.picks.find((p) => needsCard() && !p.card);
   const prompt = draft.mode ? ask(s) : "";
@@ -326,7 +359,7 @@ export function panel(s, send) {
     draft.mode === "think"
       ? h("div", { class: "claim-roles" }, h("button", {
         type: "button", id: "claim-nobody", class: `chipbtn${nobody ? " on" : ""}`, "aria-pressed": nobody ? "true" : "false",
-        onclick: () => setKind(NOBODY),
+        onclick: setNobody,
       }, t("claims.nobody")))
       : null,
     // The night's choices under a line of their own: not taken for more roles.
@@ -335,6 +368,9 @@ export function panel(s, send) {
       ? chipRow("claim-kind-pick", t("claims.kinds"), kindsOf(draft.role, roles), draft.kind, setKind, (k) => t(`claims.kind.${k}`), "data-kind")
       : null,
     prompt ? h("p", { class: "prompt", id: "claim-ask", "aria-live": "polite" }, prompt) : null,
+    // The composer's own small table: the seats and center cards it asks for, as
+    // buttons beside the question (the table itself may be off screen on a phone).
+    prompt && !open ? smallTable(s) : null,
     open ? chipRow("claim-card-pick", t("claims.pickRole"), roles, "", (r) => { open.card = r; changed(); }, role) : null,
     claims.length ? h("ul", { class: "claim-preview", id: "claim-preview" }, claims.map((c) => h("li", {}, sentence(s.seat, c, s.players, ed)))) : null,
     draft.mode ? h("div", { class: "actions" },

@@ -20,7 +20,7 @@ export const plug = { claims: null };
 function talkLine(e, players) {
   // A whisper names its two ends itself (it may be of an earlier game, read in the lobby).
   const [a, b] = e.names || [players[e.from] ?? "?", players[e.to] ?? "?"];
-  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), " ", e.text);
+  if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), e.stand_in ? plug.claims?.standIn() : null, " ", e.text);
   if (e.type === "whisper") return h("li", { class: "whisper" }, t("day.whisperFrom", { a, b, text: e.text }));
   if (e.type === "whispered") return h("li", { class: "whispered" }, t("day.whispered", { a, b }));
   if (e.type === "claim") return plug.claims ? plug.claims.talkLine(e, players) : null;
@@ -145,8 +145,12 @@ export function dayView(s, act) {
   const spectator = s.seat === null || s.seat === undefined;
   const c = plug.claims;
   const claiming = !!c && !spectator && !!act.claim;
+  const player = s.seat !== null && s.seat !== undefined;
+  // My night first (issue 36, point 4), then the voice (main.js), the table, the claim.
   return h("main", { class: "screen day" },
     phaseBar("day", "", s),
+    c ? c.spokeForMe(s, talkLine) : null,
+    player ? myNight(s) : null,
     publicMarks(s),
     // The table: face-up cards, shields and the claim board (each seat's claimed role);
     // a claim's targets are tapped on it.
@@ -164,8 +168,7 @@ export function dayView(s, act) {
     claiming && act.claim ? c?.panel(s, act.claim) : null,
     readyPanel(s, act),
     talkPanel(s, act),
-    s.seat !== null && s.seat !== undefined ? notes(s) : null,
-    s.seat !== null && s.seat !== undefined ? myNight(s) : null,
+    player ? notes(s) : null,
     reference(s));
 }
 
@@ -179,6 +182,7 @@ export function voteView(s, act) {
   const hurry = remaining() <= Math.min(10, (store.room?.settings?.vote || 30) / 3);
   return h("main", { class: `screen vote${hurry ? " hurry" : ""}` },
     phaseBar("vote", "", s),
+    player && plug.claims ? plug.claims.spokeForMe(s, talkLine) : null,
     h("p", { class: "prompt", id: "prompt" }, player ? t("vote.pick") : t("vote.count", { n: voted.size, total: s.players.length })),
     h("p", { class: "warn", id: "hurry", role: "alert" }, hurry && player ? t("vote.hurry") : ""),
     tableView({

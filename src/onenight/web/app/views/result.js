@@ -1,23 +1,29 @@
 // @ts-check
 /** The end: deaths and winners, every card (dealt → at dawn), the votes as arrows, the
  * night step by step, the scoreboard, rematch. Also the shared replay page. */
-import { h, svg } from "../dom.js";
+import { clock, h, svg } from "../dom.js";
 import { callName, list, roleName, t } from "../i18n.js";
 import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
 import { actionText, factText, scoreboard } from "./common.js";
+import { sentence } from "./claims.js";
 import { talkPanel } from "./day.js";
+import { pending, readingView, revealView, tally, votesFor } from "./reveal.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
 /**
- * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null}} g
+ * @param {{result: Frame, players: string[], dealt?: Frame, edition: string, random?: number[], seat?: number | null, key?: string, day?: Frame[], hindsight?: Frame[], reading?: Frame | null}} g
  * @param {{rematch?: () => void, lobby?: () => void, say: (to: number | null, text: string) => void} | null} act (null: a replay page)
  */
 export function resultView(g, act) {
   const r = g.result;
   const ed = g.edition;
   const players = g.players;
+  // The game just ended: the show first (views/reveal.js), once on this device.
+  if (act && g.key && pending(g.key)) {
+    return revealView(g.key, r, players, ed, g.seat === null || g.seat === undefined ? null : players[g.seat]);
+  }
   const dealt = g.dealt || { cards: [], center: [] };
   /** @param {string} role */
   const chip = (role) => h("span", { class: "cardchip" }, roleArt(role), roleName(role, ed));
@@ -46,7 +52,9 @@ export function resultView(g, act) {
     act ? actions(act) : null,
     cards,
     votes(r, players, g.random || []),
-    replay(r, players, ed),
+    hindsightView(g.hindsight || [], players, ed),
+    readingView(g.reading, r, players),
+    replay(r, players, ed, g.day || [], g.hindsight || []),
     act ? scoreboard() : null,
     act ? talkPanel({ players: g.players, seat: g.seat }, act) : null,
     act && store.code ? h("p", {}, h("a", { href: `/r/${store.code}/replay`, id: "replay-link" }, t("end.replayLink"))) : null);
@@ -108,27 +116,62 @@ function votes(r, players, random) {
   return h("section", { class: "votes", "aria-labelledby": "votes-h" },
     h("h2", { id: "votes-h" }, t("end.votes")),
     picture,
+    h("ul", { class: "tally", id: "votes-tally" }, tally(r).map(([name, n]) => h("li", {}, votesFor(name, n)))),
     h("ul", { id: "votes-list" }, Object.entries(r.votes).map(([from, to]) =>
       h("li", {}, `${from} → ${to}`, random.includes(idx[from]) ? ` ${t("end.random")}` : ""))));
 }
 
-/** The night, one step at a time. @param {Frame} r @param {string[]} players @param {string} ed */
-function replay(r, players, ed) {
+/** A claim's truth, said: "true", "a lie", "mistaken: …" (issue 36, point 8). @param {string} truth */
+const truthTag = (truth) => h("span", { class: `truth ${truth}` }, t(`truth.${truth}`));
+
+/** Each claim of the day beside the truth, once the game is over.
+ * @param {Frame[]} told @param {string[]} players @param {string} ed */
+function hindsightView(told, players, ed) {
+  return h("section", { class: "hindsight", "aria-labelledby": "hindsight-h" },
+    h("h2", { id: "hindsight-h" }, t("hindsight.title")),
+    told.length
+      ? h("ul", { id: "hindsight" }, told.map((e) => h("li", { "data-truth": e.truth }, sentence(e.seat, e.claim, players, ed), " — ", truthTag(e.truth))))
+      : h("p", { class: "muted" }, t("hindsight.none")));
+}
+
+/** A line of the day's talk in the replay: "0:12 ann: hello", a claim as the claims say
+ * it (and its truth), a whisper as only that A whispered to B.
+ * @param {Frame} e @param {string[]} players @param {string} ed @param {string | undefined} truth */
+function dayLine(e, players, ed, truth) {
+  const at = typeof e.t === "number" ? `${clock(e.t)} ` : "";
+  if (e.type === "claim") return `${at}${sentence(e.seat, e.claim, players, ed)}${truth ? ` — ${t(`truth.${truth}`)}` : ""}`;
+  if (e.type === "whispered") return `${at}${t("day.whispered", { a: e.names[0], b: e.names[1] })}`;
+  return `${at}${t("replay.said", { name: e.name, text: e.text })}`;
+}
+
+/** The game, one step at a time: the night's steps, then the day's talk in the order it
+ * was said (issue 36, point 7). @param {Frame} r @param {string[]} players @param {string} ed
+ * @param {Frame[]} day @param {Frame[]} told each claim's truth, in the claims' order */
+function replay(r, players, ed, day, told) {
   /** @type {Frame[]} */
-  const steps = r.timeline || [];
+  const night = r.timeline || [];
+  /** @param {Frame} e */
+  const nightLine = (e) => e.action
+    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
+    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed) });
+  /** @type {{text: string, cls: string}[]} */
+  const steps = [
+    ...night.map((e) => ({ text: nightLine(e), cls: "night" })),
+    ...day.map((e, i) => ({
+      text: dayLine(e, players, ed, e.type === "claim" ? told[day.slice(0, i).filter((x) => x.type === "claim").length]?.truth : undefined),
+      cls: `day ${e.type}${i === 0 ? " dawn" : ""}`,
+    })),
+  ];
   const total = steps.length;
   const ui = store.ui;
   const n = Math.min(Math.max(ui.step, total ? 1 : 0), total);
-  /** @param {Frame} e */
-  const line = (e) => e.action
-    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
-    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed) });
   return h("section", { class: "replay", "aria-labelledby": "replay-h" },
     h("h2", { id: "replay-h" }, t("end.replay")),
-    total ? h("ol", { id: "timeline" }, steps.slice(0, n).map((e, i) => h("li", { class: i === n - 1 ? "now" : "", "aria-current": i === n - 1 ? "step" : null }, line(e))))
+    total ? h("ol", { id: "timeline" }, steps.slice(0, n).map((e, i) => h("li", { class: `${e.cls}${i === n - 1 ? " now" : ""}`, "aria-current": i === n - 1 ? "step" : null, "data-dawn": e.cls.includes("dawn") ? t("replay.dawn") : null }, e.text)))
       : h("p", {}, t("end.noNight")),
     total ? h("div", { class: "stepper" },
       h("button", { type: "button", id: "step-prev", class: "secondary", disabled: n <= 1, onclick: () => { ui.step = n - 1; changed(); } }, `◀ ${t("end.prev")}`),
       h("span", { id: "step", "aria-live": "polite" }, t("end.step", { n, total })),
-      h("button", { type: "button", id: "step-next", class: "secondary", disabled: n >= total, onclick: () => { ui.step = n + 1; changed(); } }, `${t("end.next")} ▶`)) : null);
+      h("button", { type: "button", id: "step-next", class: "secondary", disabled: n >= total, onclick: () => { ui.step = n + 1; changed(); } }, `${t("end.next")} ▶`),
+      h("button", { type: "button", id: "step-all", class: "secondary", disabled: n >= total, onclick: () => { ui.step = total; changed(); } }, t("replay.all"))) : null);
 }

@@ -16,6 +16,7 @@ import { remaining, store } from "../store.js";
 import { label, sentence, story } from "./claims.js";
 import { turnLabel, wakeOrder } from "./common.js";
 import { hue, initial, tableView } from "./table.js";
+import { narrate, pending, readingView, revealView, tally, verdictLine, votesFor } from "./reveal.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -24,8 +25,32 @@ document.head.append(h("link", { rel: "stylesheet", href: "/app/tv.css" }));
 /** The TV's screen for the store now. @param {Frame} room @param {Frame | null} s */
 export function tvView(room, s) {
   if (!s) return lobby(room);
-  if (s.phase === "end") return result(s);
+  if (s.phase === "end") {
+    // The show first (views/reveal.js), narrated when the narrator is on.
+    const key = `${store.code}.${s.game}`;
+    if (pending(key)) return revealView(key, s.result, s.players, s.edition, null, "screen tvscreen tv-end tv-reveal");
+    return result(s);
+  }
   return game(s);
+}
+
+/** The narrator (the table mode's voices): the host turns it on on the TV, which keeps
+ * it; it says each step of the ending's show. */
+const NARRATOR = "onenight.narrator";
+narrate(localStorage.getItem(NARRATOR) === "on");
+
+/** The narrator's toggle. */
+function narratorToggle() {
+  const on = localStorage.getItem(NARRATOR) === "on";
+  return h("button", {
+    type: "button", id: "tv-narrator", class: "secondary tv-narrator", "aria-pressed": on ? "true" : "false",
+    onclick: (/** @type {Event} */ e) => {
+      localStorage.setItem(NARRATOR, on ? "off" : "on");
+      narrate(!on);
+      const b = /** @type {HTMLElement} */ (e.currentTarget);
+      b.setAttribute("aria-pressed", on ? "false" : "true");
+    },
+  }, t("reveal.narrator"));
 }
 
 /** The members the room shows: players, not the shared screens. @param {Frame} room */
@@ -53,7 +78,8 @@ function lobby(room) {
       h("h2", {}, `${t("lobby.players")} (${seated.length})`),
       h("ol", { id: "tv-players" }, seated.map((/** @type {Frame} */ m) => h("li", { class: m.bot ? "bot" : "" }, m.name))),
       deck.length ? h("p", { class: "tv-deck", id: "tv-deck" }, t("lobby.deckSummary", { n: room.deck.length, roles: list(deck) })) : null,
-      h("p", { class: "muted" }, t("lobby.waitHost"))));
+      h("p", { class: "muted" }, t("lobby.waitHost")),
+      narratorToggle()));
 }
 
 /** The countdown in large type (main.js ticks it). */
@@ -70,14 +96,15 @@ function game(s) {
   const voted = new Set(s.voted || []);
   const ready = (s.ready || []).filter((/** @type {number} */ x) => x in s.players);
   const now = night
-    ? (s.turn >= 0 ? t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }) : t("phase.deal"))
+    ? (s.turn >= 0 ? t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }) : t("tv.deal"))
     : s.phase === "vote" ? t("vote.count", { n: voted.size, total: s.players.length })
       : ready.length ? t("day.readyCount", { n: ready.length, total: s.players.length }) : t("tv.talk");
   return h("main", { class: `screen tvscreen tv-game tv-${s.phase}` },
     h("header", { class: "tv-bar" },
       h("h1", { id: "phase" }, t(`phase.${s.phase}`)),
       h("p", { class: "tv-now", id: "tv-now" }, now),
-      timer()),
+      timer(),
+      narratorToggle()),
     h("div", { class: "tv-table" }, tableView({
       still: true,
       players: s.players, seat: null, center: night ? s.center_cards || 0 : 0, centerWolf: night && s.center_wolf,
@@ -142,11 +169,21 @@ function result(s) {
   return h("main", { class: "screen tvscreen tv-end" },
     h("header", { class: "tv-bar" },
       h("h1", { id: "phase" }, t("phase.end")),
-      h("p", { class: "tv-now", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner"))),
+      h("p", { class: "tv-now tv-verdict", id: "verdict" }, verdictLine(r)),
+      narratorToggle()),
+    h("p", { class: "tv-winners", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner")),
     h("p", { class: "tv-dead", id: "dead" }, dead.length ? t("end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")),
+    h("section", { class: "tv-tally", "aria-labelledby": "tv-tally-h" },
+      h("h2", { id: "tv-tally-h" }, t("reveal.tally")),
+      h("ul", { id: "tv-tally" }, tally(r).map(([name, n]) => h("li", {}, votesFor(name, n))))),
     h("ul", { class: "tv-cards", id: "tv-cards" },
       s.players.map((/** @type {string} */ name, /** @type {number} */ i) => row(
         `${name}${dead.includes(name) ? " ✝" : ""}${winners.includes(name) ? " ★" : ""}`,
         dealt.cards[i] || "", r.cards[name], winners.includes(name) ? "won" : "")),
-      r.center.map((/** @type {string} */ role, /** @type {number} */ i) => row(t("end.centerN", { n: i + 1 }), dealt.center[i] || "", role, "tv-center"))));
+      r.center.map((/** @type {string} */ role, /** @type {number} */ i) => row(t("end.centerN", { n: i + 1 }), dealt.center[i] || "", role, "tv-center"))),
+    (s.hindsight || []).length ? h("section", { class: "tv-hindsight", "aria-labelledby": "tv-hindsight-h" },
+      h("h2", { id: "tv-hindsight-h" }, t("hindsight.title")),
+      h("ul", { id: "tv-hindsight" }, s.hindsight.map((/** @type {Frame} */ e) => h("li", { "data-truth": e.truth },
+        sentence(e.seat, e.claim, s.players, ed), " — ", h("span", { class: `truth ${e.truth}` }, t(`truth.${e.truth}`)))))) : null,
+    readingView(s.reading, r, s.players, "tv-reading"));
 }

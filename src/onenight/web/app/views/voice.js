@@ -157,10 +157,12 @@ export function panel() {
   const line = micLine();
   // With no microphone the page listens only: no whisper, no talk controls.
   const talks = m.speaker && !m.listenOnly;
+  // One compact strip (issue 36, point 4): the people (a ring each, held to whisper),
+  // the microphone's state, the talk controls in a row; the volumes behind a button.
   const people = speakers.map((id) => {
     const me = id === m.me;
     const name = nameOf(id);
-    const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, name.slice(0, 1).toUpperCase());
+    const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, [...name.trim()][0]?.toUpperCase() || "?");
     const label = h("span", { class: "vname" }, me ? `${name} (${t("lobby.you")})` : name);
     const who = talks && !me
       ? h("button", {
@@ -170,38 +172,47 @@ export function panel() {
         oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(), // a long press is no menu
       }, ring, label, h("span", { class: "sr-only" }, `, ${t("voice.holdWhisper", { name })}`))
       : h("div", { class: "vperson", "data-member": String(id) }, ring, label);
-    const volume = me ? null : h("input", {
+    return h("li", {}, who);
+  });
+  const volumes = speakers.filter((id) => id !== m.me).map((id) => {
+    const name = nameOf(id);
+    return h("li", {}, h("span", { class: "vname" }, name), h("input", {
       type: "range", class: "vol", min: 0, max: 1, step: 0.05, value: m.volume(id),
       "aria-label": t("voice.volume", { name }),
       oninput: (/** @type {Event} */ e) => m.setVolume(id, Number(/** @type {HTMLInputElement} */ (e.target).value)),
-    });
-    return h("li", {}, who, volume);
+    }));
   });
   const controls = talks ? h("div", { class: "vcontrols" },
     h("button", {
-      type: "button", id: "ptt", class: `primary big${m.transmitting ? " on" : ""}`,
+      type: "button", id: "ptt", class: `primary${m.transmitting ? " on" : ""}`,
       "aria-pressed": m.ptt ? "true" : "false",
       onpointerdown: (/** @type {Event} */ e) => { e.preventDefault(); m.talk(true); },
       oncontextmenu: (/** @type {Event} */ e) => e.preventDefault(),
     }, m.transmitting ? t("voice.talking") : t("voice.ptt")),
-    h("div", { class: "vtoggles" },
-      h("button", { type: "button", id: "open-mic", "aria-pressed": m.openMic ? "true" : "false", onclick: () => m.setOpen(!m.openMic) }, t("voice.open")),
-      h("button", { type: "button", id: "mute", "aria-pressed": m.muted ? "true" : "false", onclick: () => m.setMuted(!m.muted) }, t("voice.mute")))) : null;
-  return h("section", { class: "voice", id: "voice", "aria-label": t("voice.title") },
-    line ? h("div", { class: "micline" },
-      h("p", { class: "warn", id: "mic-line", role: "status" }, line),
+    h("button", { type: "button", id: "open-mic", "aria-pressed": m.openMic ? "true" : "false", onclick: () => m.setOpen(!m.openMic) }, t("voice.open")),
+    h("button", { type: "button", id: "mute", "aria-pressed": m.muted ? "true" : "false", onclick: () => m.setMuted(!m.muted) }, t("voice.mute"))) : null;
+  return h("section", { class: "voice strip", id: "voice", "aria-label": t("voice.title") },
+    m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
+    whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
+    h("div", { class: "vrow" },
+      h("ul", { class: "vpeople" }, people),
+      line ? h("p", { class: "mic-state", id: "mic-line", role: "status" }, line) : null,
       // A refusal may be a prompt dismissed by mistake: ask again, no reload.
-      m.micState === "refused" && m.speaker
+      line && m.micState === "refused" && m.speaker
         ? h("button", {
           type: "button", id: "mic-retry",
           // The button goes while the browser asks: the focus comes back to it (refused
           // again) or to the talk button (granted), not to the page's top.
           onclick: () => m.retryMic().then(() => document.getElementById("mic-retry")?.focus() ?? document.getElementById("ptt")?.focus()),
         }, t("voice.retry"))
-        : null) : null,
-    m.blocked ? h("button", { type: "button", id: "unblock", class: "big", onclick: () => { m.unblock(); redraw(); } }, t("voice.unblock")) : null,
-    whispers.length ? h("ul", { class: "whispers", id: "voice-whispers", "aria-live": "polite" }, whispers) : null,
-    h("ul", { class: "vpeople" }, people),
-    talks && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null,
+        : null,
+      volumes.length ? h("details", { class: "volumes", id: "volumes", open: voiceUi.volumes || null,
+        ontoggle: (/** @type {Event} */ e) => { voiceUi.volumes = /** @type {HTMLDetailsElement} */ (e.target).open; } },
+      h("summary", {}, t("voice.volumes")),
+      h("ul", {}, volumes),
+      talks && speakers.length > 1 ? h("p", { class: "muted vhint" }, t("voice.hint")) : null) : null),
     controls);
 }
+
+/** Whether the volumes are open: kept across redraws. */
+const voiceUi = { volumes: false };
