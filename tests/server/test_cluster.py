@@ -330,7 +330,7 @@ async def test_sigterm_hands_the_rooms_over_at_once(servers: list[Server]) -> No
         assert time.monotonic() - started < LEASE
         new = owner_of(servers, code)
         assert new in (b, c)
-        metrics = httpx.get(f"{new.http}/metrics").text
+        metrics = httpx.get(new.metrics).text
         assert 'onenight_lease_changes_total{change="acquired"} 1.0' in metrics
     finally:
         await close_all([host, bob, cid])
@@ -466,7 +466,7 @@ async def test_a_room_follows_its_members_to_their_process(servers: list[Server]
         await asyncio.gather(*(s.play(random.Random(i), go) for i, s in enumerate(seats)))
         await check_game(seats, code)
         assert lease_of(code) == process_of(b)  # 3 of 5 there: it stayed
-        metrics = httpx.get(f"{b.http}/metrics").text
+        metrics = httpx.get(b.metrics).text
         assert 'onenight_lease_changes_total{change="acquired"} 1.0' in metrics
     finally:
         await close_all([s.client for s in seats])

@@ -255,7 +255,7 @@ async def test_websockets_per_process_are_capped(small: Server) -> None:
         response = refused.value.response
         assert response.status_code == 503
         assert b'"full"' in response.body and response.headers["retry-after"] == "10"
-    metrics = httpx.get(f"{srv.http}/metrics").text
+    metrics = httpx.get(srv.metrics).text
     assert "onenight_rooms 1.0" in metrics  # the refusals made no room
     await host.chat("still here")
     await guest.until(lambda c: any(e.get("text") == "still here" for e in c.talk))

@@ -115,7 +115,7 @@ def create_app(
     app.state.metrics = metrics
     app.include_router(table_router)  # /table, the narrator for real cards
     app.include_router(client_router)  # /, /r/{code}: the browser client
-    app.include_router(health_router)  # /api/health, /api/ready, /metrics
+    app.include_router(health_router)  # /api/health, /api/ready (/metrics: exposition.py)
     app.include_router(decks_router)  # /api/editions, /api/decks/…
     app.include_router(rooms_router)  # /api/rooms…
     return app

@@ -111,6 +111,14 @@ def serve(
         str | None,
         _option("TURN_SECRET", "Voice: coturn's static-auth-secret, to mint TURN credentials."),
     ] = None,
+    metrics_address: Annotated[
+        str,
+        _option(
+            "METRICS_ADDRESS",
+            "Where /metrics listens, apart from the players' port: HOST:PORT, HOST alone "
+            "(the port is --port plus 10000), or off. Loopback by default: never expose it.",
+        ),
+    ] = "127.0.0.1",
     plugins: Annotated[
         str | None,
         _option(
@@ -143,6 +151,12 @@ def serve(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--ice-servers") from None
     load_plugins(plugins)
+    from onenight.server.exposition import parse_address
+
+    try:
+        metrics_at = parse_address(metrics_address, port)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--metrics-address") from None
     try:
         origins = Origins.parse(allowed_origins)
     except ValueError as exc:
@@ -169,6 +183,7 @@ def serve(
         limits=limits,
         ice=ice,
         origins=origins,
+        metrics_address=metrics_at,
     )
 
 

@@ -60,6 +60,7 @@ class Connection:
         #: after a resume answered with the full view: that one is numbered on from later)
         self.in_step = False
         self.size: int | None = None  #: the night's frame size, at night
+        self.came_at_night = False  #: the message being handled came at night
 
     async def send(self, text: str) -> None:
         async with self.send_lock:
@@ -112,6 +113,7 @@ class Connection:
         ref = P.peek_ref(raw if raw is not None else binary or b"")
         received = self.hub.clock.monotonic()
         size = self.size  # refused here (not JSON, too fast): padded if it is night
+        self.came_at_night = size is not None
         msg: Any = None
         try:
             if not self.bucket.take(received):
@@ -177,7 +179,9 @@ class Connection:
     def count(self, msg: Any, outcome: str, received: float) -> None:
         metrics = self.hub.metrics
         if metrics is not None:
-            metrics.message(getattr(msg, "type", "unparsed"), outcome, received)
+            # came or answered at night (this member's last state frame was the night's)
+            night = self.came_at_night or self.size is not None
+            metrics.message(getattr(msg, "type", "unparsed"), outcome, received, night)
 
     async def night_pace(self, msg: Any, received: float, night: bool) -> None:
         """At night the answer to an ``act`` or a ``nothing`` leaves NIGHT_REPLY_DELAY

@@ -295,7 +295,13 @@ class RoomActor(Rendering):
         }
 
     async def settle(self) -> None:
-        """Let the bots at the table do what they have to do now, one step at a time."""
+        """Let the bots at the table do what they have to do now, one step at a time.
+
+        The frames already made leave first: a bot's move is decided and stored after
+        the frame that opens its turn is out, as a player's tap comes after it, so that
+        this frame leaves at the same moment whoever holds the turn's card — a player,
+        a bot, a stand-in or the center (docs/security.md)."""
+        await self.flush()
         for _ in range(4 * len(self.room.seats) + 8):
             events = self.bots.next_events(self.room, self.clock.now(), self.deps.rng)
             if not events:
