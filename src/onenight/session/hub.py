@@ -250,6 +250,7 @@ class Hub(Presence, Ownership):
             if code in self.rooms or not await self.cluster.new_room(code):
                 continue
             actor = self.rooms[code] = self.actor(Room(code))
+            actor.numbered_all = True  # made here: every frame of it numbered here
             request = JoinRequest(room=code, name=name, token=secrets.token_urlsafe(24))
             try:
                 async with actor.locked():
