@@ -21,6 +21,7 @@ from . import protocol as P
 from .claims import ClaimError, claim_from_json
 from .decks import deck_for, deck_problem, deck_refusal, turn_for
 from .errors import BadMessage, ErrorCode
+from .names import close_to
 from .room import Room
 from .voice import whisper_target
 
@@ -48,6 +49,9 @@ def join(
     name = P.clean_name(name)
     if room.member_by_name(name) is not None:
         raise BadMessage(ErrorCode.name_taken, f"someone in the room is already called {name!r}")
+    close = close_to(name, live_names(room))
+    if close is not None:
+        raise BadMessage(ErrorCode.name_too_close, f"too close to {close!r}")
     if sum(m.spectator == spectator for m in room.members.values()) >= limit:
         raise BadMessage(ErrorCode.room_full, "the room is full")
     member = room.seq + 1
@@ -267,6 +271,10 @@ def vote_if_ready(
     return [ev.VoteOpened(deadline=now + play.vote)]
 
 
+def live_names(room: Room) -> list[str]:
+    return [m.name for m in room.members.values() if not m.gone]
+
+
 def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Random) -> Any:
     """A bot takes the next seat (between games); the host removes it with ``kick``."""
     _host(room, member)
@@ -275,7 +283,10 @@ def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Rand
     if sum(not m.spectator for m in room.members.values()) >= MAX_SEATS:
         raise BadMessage(ErrorCode.room_full, "the room is full")
     k = 1
-    while room.member_by_name(name := f"{msg.level.capitalize()} bot {k}") is not None:
+    while (
+        room.member_by_name(name := f"{msg.level.capitalize()} bot {k}") is not None
+        or close_to(name, live_names(room)) is not None
+    ):
         k += 1
     bot = ev.Joined(member=room.seq + 1, name=name, token_hash="", spectator=False, bot=msg.level)
     return [bot], {"member": bot.member}
