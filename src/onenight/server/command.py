@@ -49,6 +49,14 @@ def serve(
     joins_per_minute: Annotated[
         float, _option("JOINS_PER_MINUTE", "Joins per IP (0: no limit).")
     ] = DEFAULT.joins_per_minute,
+    guesses_per_minute: Annotated[
+        float,
+        _option(
+            "GUESSES_PER_MINUTE",
+            "Look-ups of room codes that find no room, per IP (then every look-up from it "
+            "waits; 0: no limit).",
+        ),
+    ] = DEFAULT.guesses_per_minute,
     message_rate: Annotated[
         float, _option("MESSAGE_RATE", "WebSocket messages a second per connection (0: no limit).")
     ] = DEFAULT.message_rate,
@@ -166,6 +174,7 @@ def serve(
         idle=idle,
         creates_per_minute=creates_per_minute,
         joins_per_minute=joins_per_minute,
+        guesses_per_minute=guesses_per_minute,
         message_rate=message_rate,
         connections_per_address=connections_per_address,
         max_websockets=max_websockets,

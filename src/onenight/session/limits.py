@@ -18,6 +18,10 @@ class Limits:
     idle: float = 7200.0  #: seconds without an event before a room outside a game closes
     creates_per_minute: float = 10.0  #: room creations per IP address
     joins_per_minute: float = 60.0  #: joins (and resumes) per IP address
+    #: look-ups of rooms that do not exist (or have closed) per IP address: a room's
+    #: status, its lobby, its result, a join or a resume; once they are spent, every
+    #: look-up from that address waits (a known code must not answer differently)
+    guesses_per_minute: float = 10.0
     message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
     message_burst: float = 40.0  #: and in a burst
     #: WebSockets one address may hold open to this process at once (0: no limit)
