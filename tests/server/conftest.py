@@ -52,8 +52,8 @@ class Server:
         self.env = dict(env or {})
         #: tests open hundreds of rooms from one address: no per-address limits
         self.start_args: list[str] = [
-            "--creates-per-minute", "0", "--joins-per-minute", "0", "--connections-per-address", "0",
-            "--guesses-per-minute", "0",
+            "--creates-per-minute", "0", "--joins-per-minute", "0",
+            "--connections-per-address", "0", "--guesses-per-minute", "0",
         ]  # fmt: skip
         self.port = free_port()
         self.metrics_port = free_port()
