@@ -60,6 +60,22 @@ def serve(
     message_rate: Annotated[
         float, _option("MESSAGE_RATE", "WebSocket messages a second per connection (0: no limit).")
     ] = DEFAULT.message_rate,
+    address_message_rate: Annotated[
+        float,
+        _option(
+            "ADDRESS_MESSAGE_RATE",
+            "WebSocket messages a second from one IP address, over all its connections "
+            "(bursts of twice that; 0: no limit).",
+        ),
+    ] = DEFAULT.address_message_rate,
+    talk_per_minute: Annotated[
+        float,
+        _option(
+            "TALK_PER_MINUTE",
+            "Chat lines and whispers a minute per member, over all its connections and "
+            "processes (an address: 8 times that; 0: no limit).",
+        ),
+    ] = DEFAULT.talk_per_minute,
     connections_per_address: Annotated[
         int,
         _option(
@@ -176,6 +192,8 @@ def serve(
         joins_per_minute=joins_per_minute,
         guesses_per_minute=guesses_per_minute,
         message_rate=message_rate,
+        address_message_rate=address_message_rate,
+        talk_per_minute=talk_per_minute,
         connections_per_address=connections_per_address,
         max_websockets=max_websockets,
         http_connections_per_address=http_connections_per_address,

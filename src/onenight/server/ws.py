@@ -65,6 +65,7 @@ class Connection:
         self.size: int | None = None  #: the night's frame size, at night
         self.came_at_night = False  #: the message being handled came at night
         self.runner: asyncio.Task[None] | None = None  #: the task reading the client
+        self.address = ws.client.host if ws.client is not None else None
         self.cut_off = False  #: closed for falling behind (:meth:`cut`)
         self.cutting: asyncio.Task[None] | None = None
 
@@ -134,9 +135,14 @@ class Connection:
                     return
                 rate = self.bucket.rate
                 raise BadMessage(ErrorCode.rate_limited, f"at most {rate:g} messages a second")
+            # the member's and the address's rates, over all their connections (.rates)
+            member = None if self.session is None else self.who()
+            self.hub.rates.message(member, self.address, received)
             if raw is None:
                 raise BadMessage(ErrorCode.invalid, "messages are JSON text frames, not binary")
             msg = P.parse(raw)
+            if member is not None and isinstance(msg, P.Chat | P.Whisper):
+                await self.hub.rates.talk(member, self.address)
             if isinstance(msg, P.OPENING):
                 await self.begin(msg, ref)
                 self.count(msg, "ok", received)
@@ -210,7 +216,7 @@ class Connection:
         member missed (the frames replayed, or its full view)."""
         if self.session is not None:
             raise BadMessage(ErrorCode.already_joined, "this connection is already in a room")
-        address = self.ws.client.host if self.ws.client is not None else None
+        address = self.address
         if isinstance(msg, P.Create):
             session = await self.hub.create(msg.name, address)
         elif isinstance(msg, P.Join):

@@ -33,6 +33,7 @@ from .ownership import Ownership
 from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
 from .presence import Presence, Session, refusal
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
+from .rates import Rates
 from .requests import (
     Acked,
     CommandRequest,
@@ -88,6 +89,7 @@ class Hub(Presence, Ownership):
         self.clock: Clock = clock or SystemClock()
         self.cluster: Cluster = cluster or LocalCluster(pubsub, self.clock.monotonic)
         self.limits = limits or Limits()
+        self.rates = Rates(self.limits, self.cluster)  #: per member and address (.rates)
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}

@@ -24,6 +24,12 @@ class Limits:
     guesses_per_minute: float = 10.0
     message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
     message_burst: float = 40.0  #: and in a burst
+    #: (the same rate and burst bound each member over all its connections: .rates)
+    #: messages a second from one address over all its connections (bursts of twice)
+    address_message_rate: float = 200.0
+    #: chat lines and whispers a minute per member, over all its connections and every
+    #: process (bursts of half that); an address: eight times that
+    talk_per_minute: float = 60.0
     #: WebSockets one address may hold open to this process at once (0: no limit)
     connections_per_address: int = 64
     #: WebSockets this process holds from all addresses together (then HTTP 503; 0: no limit)
