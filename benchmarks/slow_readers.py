@@ -98,7 +98,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}"
         cmd = [sys.executable, "-m", "onenight.server", "--port", str(args.port), "--db", db]
-        cmd += ["--joins-per-minute", "0"]
+        cmd += ["--joins-per-minute", "0", "--creates-per-minute", "0"]
         server = subprocess.Popen(cmd, env=os.environ, stdout=subprocess.DEVNULL)
         try:
             for _ in range(300):

@@ -54,7 +54,7 @@ class Server:
         self.start_args: list[str] = [
             "--creates-per-minute", "0", "--joins-per-minute", "0",
             "--connections-per-address", "0", "--guesses-per-minute", "0",
-            "--address-message-rate", "0", "--talk-per-minute", "0",
+            "--address-message-rate", "0", "--talk-per-minute", "0", "--room-message-rate", "0",
         ]  # fmt: skip
         self.port = free_port()
         self.metrics_port = free_port()

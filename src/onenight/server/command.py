@@ -76,6 +76,14 @@ def serve(
             "processes (an address: 8 times that; 0: no limit).",
         ),
     ] = DEFAULT.talk_per_minute,
+    room_message_rate: Annotated[
+        float,
+        _option(
+            "ROOM_MESSAGE_RATE",
+            "WebSocket messages a second one room is served (bursts of twice that); more "
+            "wait their turn, so a busy room slows itself, not the others (0: no bound).",
+        ),
+    ] = DEFAULT.room_message_rate,
     connections_per_address: Annotated[
         int,
         _option(
@@ -194,6 +202,7 @@ def serve(
         message_rate=message_rate,
         address_message_rate=address_message_rate,
         talk_per_minute=talk_per_minute,
+        room_message_rate=room_message_rate,
         connections_per_address=connections_per_address,
         max_websockets=max_websockets,
         http_connections_per_address=http_connections_per_address,

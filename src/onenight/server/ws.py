@@ -122,6 +122,10 @@ class Connection:
                 await self.ws.close(code=1000, reason="left the room")
 
     async def handle(self, raw: str | None, binary: bytes | None) -> None:
+        if self.session is not None:  # the room's turn: a busy room waits (.rates)
+            delay = self.hub.rates.room_wait(self.session.room, self.hub.clock.monotonic())
+            if delay > 0:
+                await self.hub.clock.sleep(delay)
         ref = P.peek_ref(raw if raw is not None else binary or b"")
         received = self.hub.clock.monotonic()
         size = self.size  # refused here (not JSON, too fast): padded if it is night

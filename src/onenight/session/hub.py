@@ -126,6 +126,7 @@ class Hub(Presence, Ownership):
 
     async def room_closed(self, code: str) -> None:
         self.rooms.pop(code, None)
+        self.rates.room_closed(code)
         self.follower.let_go(code)
         await self.cluster.release(code, closed=True)
 

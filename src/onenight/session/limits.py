@@ -30,6 +30,9 @@ class Limits:
     #: chat lines and whispers a minute per member, over all its connections and every
     #: process (bursts of half that); an address: eight times that
     talk_per_minute: float = 60.0
+    #: messages a second one room is served in this process (bursts of twice that):
+    #: more wait their turn (.rates.Rates.room_wait); 0: no bound
+    room_message_rate: float = 100.0
     #: WebSockets one address may hold open to this process at once (0: no limit)
     connections_per_address: int = 64
     #: WebSockets this process holds from all addresses together (then HTTP 503; 0: no limit)

@@ -14,13 +14,14 @@ Redis. A refusal is ``rate_limited``, and changes nothing.
 from __future__ import annotations
 
 from onenight.cluster import BusDown, Cluster
-from onenight.cluster.buckets import PerAddress
+from onenight.cluster.buckets import PerAddress, TokenBucket
 
 from .errors import BadMessage, ErrorCode
 from .limits import Limits
 
 #: an address's talk: this many members' worth (a household, a classroom behind one NAT)
 TALK_MEMBERS_PER_ADDRESS = 8
+ROOMS_KEPT = 50_000  #: rooms whose share is remembered (a full bucket for a forgotten one)
 
 
 class Rates:
@@ -32,6 +33,8 @@ class Rates:
         self.members = PerAddress(limits.message_rate * 60, limits.message_burst)
         address_rate = limits.address_message_rate
         self.addresses = PerAddress(address_rate * 60, 2 * address_rate)
+        #: each room's share of the process: its messages' turns (room_wait)
+        self.rooms: dict[str, TokenBucket] = {}
 
     def message(self, member: str | None, address: str | None, now: float) -> None:
         """A message from ``member`` (``room-id``, None before a session) at ``address``
@@ -63,3 +66,24 @@ class Rates:
             ) from None
         if not ok:
             raise BadMessage(ErrorCode.rate_limited, f"at most {per_minute:g} lines a minute: wait")
+
+    def room_wait(self, room: str, now: float) -> float:
+        """Seconds a message of ``room`` waits before it is read (0: none): each room
+        is served ``--room-message-rate`` messages a second (bursts of twice that), and
+        a room sending more waits for its turn (its connections stop reading, their
+        clients' sends queue in the system) while the other rooms are served: a busy
+        room slows itself, not its neighbours. Each message takes its turn (a token,
+        in debt when there is none) and waits until the bucket has refilled to it."""
+        rate = self.limits.room_message_rate
+        if rate <= 0:
+            return 0.0
+        bucket = self.rooms.get(room)
+        if bucket is None:
+            if len(self.rooms) >= ROOMS_KEPT:  # rooms gone elsewhere: start afresh
+                self.rooms.clear()
+            bucket = self.rooms[room] = TokenBucket(rate, 2 * rate, debt=True)
+        bucket.take(now)
+        return max(0.0, -bucket.tokens / rate)
+
+    def room_closed(self, room: str) -> None:
+        self.rooms.pop(room, None)
