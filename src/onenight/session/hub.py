@@ -313,6 +313,8 @@ class Hub(Presence, Ownership):
         """Refuse any look-up of a room from an address whose wrong guesses are spent
         (``rate_limited``): a known code and an unknown one are answered alike then."""
         per_minute = self.limits.guesses_per_minute
+        if address is None or per_minute <= 0:
+            return  # (no address to count: a call inside the server)
         if not await self._within_rate("guesses", address, per_minute, take=False):
             raise BadMessage(
                 ErrorCode.rate_limited, "too many look-ups of rooms that do not exist: wait"
@@ -321,6 +323,8 @@ class Hub(Presence, Ownership):
     async def guessed(self, address: str | None, asked: Awaitable[Reply]) -> Reply:
         """The reply to a look-up; one that found no room costs the address a guess."""
         reply = await asked
+        if address is None or self.limits.guesses_per_minute <= 0:
+            return reply
         if isinstance(reply, Refused) and reply.code == ErrorCode.no_room:
             await self._within_rate("guesses", address, self.limits.guesses_per_minute)
         return reply
