@@ -52,9 +52,12 @@ class Server:
         self.env = dict(env or {})
         #: tests open hundreds of rooms from one address: no per-address limits
         self.start_args: list[str] = [
-            "--creates-per-minute", "0", "--joins-per-minute", "0", "--connections-per-address", "0"
+            "--creates-per-minute", "0", "--joins-per-minute", "0",
+            "--connections-per-address", "0", "--guesses-per-minute", "0",
+            "--address-message-rate", "0", "--talk-per-minute", "0", "--room-message-rate", "0",
         ]  # fmt: skip
         self.port = free_port()
+        self.metrics_port = free_port()
         self.proc: Spawned | None = None
         self.log_from = 0  #: where this start's lines begin in the log
 
@@ -66,6 +69,11 @@ class Server:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def metrics(self) -> str:
+        """``/metrics``, on its own loopback listener (never the players' port)."""
+        return f"http://127.0.0.1:{self.metrics_port}/metrics"
+
     def start(self) -> None:
         self.spawn()
         self.wait_ready()
@@ -73,7 +81,8 @@ class Server:
     def spawn(self) -> None:
         """Start the process without waiting for it (``wait_ready`` waits): a cluster's
         processes start side by side."""
-        args = ["--port", str(self.port), "--db", self.db, "--bus", self.bus, *self.start_args]
+        args = ["--port", str(self.port), "--db", self.db, "--bus", self.bus]
+        args += ["--metrics-address", f"127.0.0.1:{self.metrics_port}", *self.start_args]
         self.log_from = self.log.stat().st_size if self.log.exists() else 0
         # ``python -m onenight.server ARGS``, forked from a process that has imported it
         # (forked.py: a CPU-second less for each of the suite's hundred servers)

@@ -187,7 +187,11 @@ async def test_a_head_too_large_is_refused(impatient: Server) -> None:
     refused = await answer_to(over, head + b"a" * 2_000)  # never ends, never 200
     assert refused.startswith(b"HTTP/1.1 431") and b"at most 16384 bytes" in refused, refused
     assert (await closed_within(over, 5))[0] == b""
-    close(under, over)
+    # a whole head over the bound, in one write (one read for the server): refused too
+    whole = await open_from(srv, "127.0.0.3")
+    refused = await answer_to(whole, head + b"a" * 3_000 + b"\r\n\r\n")
+    assert refused.startswith(b"HTTP/1.1 431") and b"at most 16384 bytes" in refused, refused
+    close(under, over, whole)
     async with httpx.AsyncClient(base_url=srv.http) as http:
         assert (await http.get("/api/health")).status_code == 200
 
@@ -255,7 +259,7 @@ async def test_websockets_per_process_are_capped(small: Server) -> None:
         response = refused.value.response
         assert response.status_code == 503
         assert b'"full"' in response.body and response.headers["retry-after"] == "10"
-    metrics = httpx.get(f"{srv.http}/metrics").text
+    metrics = httpx.get(srv.metrics).text
     assert "onenight_rooms 1.0" in metrics  # the refusals made no room
     await host.chat("still here")
     await guest.until(lambda c: any(e.get("text") == "still here" for e in c.talk))

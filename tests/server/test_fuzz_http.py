@@ -18,10 +18,25 @@ EXAMPLES = 25
 
 #: The one 5xx the API documents as an answer to a good request: deck suggestions being
 #: measured (503 with Retry-After). Everywhere else, a 5xx fails not_a_server_error.
+#: A name the schema's pattern lets through may still be refused 400 ``bad_name``: its
+#: NFKC form too long, an invisible character outside an emoji sequence, nothing visible
+#: (session/names.py: rules no regular expression without look-arounds states).
+#: A request whose head passes 16 KiB (a path or a query that long) is refused 431 before
+#: any route reads it (server/connections.py): a rejection too.
 SCHEMATHESIS_TOML = """
+[checks.negative_data_rejection]
+expected-statuses = [
+  "400", "401", "403", "404", "405", "406", "409", "415", "422", "428", "429", "431", "5xx"
+]
+
 [[operations]]
 include-path = "/api/decks/suggestions"
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503"]
+
+[[operations]]
+include-path-regex = "^/api/rooms(/[^/]+/members)?$"
+include-method = "POST"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409", "429"]
 """
 
 

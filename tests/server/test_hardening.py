@@ -27,7 +27,7 @@ EVIL = "http://evil.example"
 
 
 def rooms(srv: Server) -> float:
-    text = httpx.get(f"{srv.http}/metrics").text
+    text = httpx.get(srv.metrics).text
     m = re.search(r"^onenight_rooms (\S+)$", text, re.M)
     assert m, text
     return float(m.group(1))

@@ -87,3 +87,16 @@ async def test_a_rooms_status_says_whether_its_link_leads_anywhere(
     fresh = {"open": True, "playing": False, "games": 0, "result": False}
     assert (await http.get(f"/api/rooms/{room}/status")).json() == fresh
     assert (await http.get(f"/api/rooms/{room.lower()}/status")).json() == fresh
+
+
+async def test_an_accept_encoding_weight_that_is_no_number_gets_the_plain_file(
+    http: httpx.AsyncClient,
+) -> None:
+    """``gzip;q=abc`` (issue 37: a 500 and a traceback) is read as "not gzip": a 200
+    with the file as it is; ``q=0`` likewise, and a true weight gets it gzipped."""
+    for header in ("gzip;q=abc", "gzip;q=", "gzip;q=0", "*;q=1e999x"):
+        res = await http.get("/app/main.js", headers={"Accept-Encoding": header})
+        assert res.status_code == 200, header
+        assert "content-encoding" not in res.headers, header
+    res = await http.get("/app/main.js", headers={"Accept-Encoding": "gzip;q=0.5"})
+    assert res.status_code == 200 and res.headers["content-encoding"] == "gzip"

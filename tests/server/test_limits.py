@@ -50,7 +50,8 @@ SEQUENCE += [(100 + t * 0.5, 7.5) for t in range(14)]
 
 async def test_the_redis_bucket_and_the_local_one_agree() -> None:
     """Several processes share one bucket per address in Redis (a Lua script): it says
-    what one process's bucket says, at every step of the same sequence of requests."""
+    what one process's bucket says, at every step of the same sequence of requests, and
+    a request that only asks takes nothing in either."""
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")
     from redis.asyncio import Redis
@@ -63,12 +64,17 @@ async def test_the_redis_bucket_and_the_local_one_agree() -> None:
         for per_minute in {p for _, p in SEQUENCE}:
             await redis.delete(f"test:bucket:{per_minute}")
             local = PerAddress(per_minute)
-            steps = [(t, p) for t, p in SEQUENCE if p == per_minute]
+            # every third request only asks (take=False: a look-up's check of guesses)
+            steps = [(t, p, i % 3 != 2) for i, (t, p) in enumerate(SEQUENCE) if p == per_minute]
             shared = [
-                bool(await script(keys=[f"test:bucket:{p}"], args=[t, p / 60, local.burst]))
-                for t, p in steps
+                bool(
+                    await script(
+                        keys=[f"test:bucket:{p}"], args=[t, p / 60, local.burst, int(take)]
+                    )
+                )
+                for t, p, take in steps
             ]
-            assert shared == [local.take("a", t) for t, _ in steps]
+            assert shared == [local.take("a", t, take) for t, _, take in steps]
             assert True in shared and False in shared  # the sequence reaches both answers
     finally:
         await redis.delete(*(f"test:bucket:{p}" for _, p in SEQUENCE))

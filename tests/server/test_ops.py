@@ -27,7 +27,7 @@ async def test_ready_and_metrics(server: Server) -> None:
             ready = await http.get("/api/ready")
             assert ready.status_code == 200
             assert ready.json() == {"ok": True, "database": True, "bus": True}
-            text = (await http.get("/metrics")).text
+            text = (await http.get(server.metrics)).text
         assert "onenight_rooms " in text and "onenight_members_online " in text
         assert 'onenight_messages_in_total{outcome="ok",type="chat"}' in text
         assert "onenight_command_seconds_bucket" in text and "onenight_frames_out_total" in text

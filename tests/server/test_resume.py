@@ -9,7 +9,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from onenight.client import Client
+import pytest
+
+from onenight.client import Client, ServerError
 
 from .conftest import Server
 from .helpers import close_all, make_room
@@ -106,5 +108,31 @@ async def test_a_resume_past_the_kept_frames_gets_the_full_view_once(server: Ser
         got = numbers(back)
         assert got == list(range(got[0], got[0] + len(got))) and got[0] > last + 1
         assert back.duplicates == 0
+    finally:
+        await close_all(players)
+
+
+async def test_a_resume_past_the_frames_sent_is_refused(server: Server) -> None:
+    """``last`` beyond the frames the member was sent is refused (numbering on from
+    2**62 would pass JavaScript's safe integers), and changes nothing: a resume with
+    the true number replays from there."""
+    players, _ = await make_room(server.url, 3)
+    try:
+        away = players[2]
+        await away.until(lambda c: c.last > 0)
+        last = away.last
+        await away.close()
+        for wrong in (2**62, last + 50):
+            back = await Client.connect(server.url)
+            with pytest.raises(ServerError) as refused:
+                await back.resume(players[0].room_code or "", away.token or "", last=wrong)
+            assert refused.value.code == "invalid" and "last" in str(refused.value)
+            await back.close()
+        back = await Client.connect(server.url, record=True)
+        players[2] = back
+        await back.resume(players[0].room_code or "", away.token or "", last=last)
+        await players[0].chat("after")
+        await back.until(lambda c: any(e.get("text") == "after" for e in c.talk))
+        assert numbers(back)[0] == last + 1 and max(numbers(back)) < last + 50
     finally:
         await close_all(players)

@@ -84,6 +84,29 @@ async def test_pubsub_delivers_per_channel_and_cuts_off_slow_subscribers() -> No
     assert not hub._subs
 
 
+async def test_a_subscribers_queue_is_bounded_in_bytes_too() -> None:
+    """Few frames, but large ones (relayed 10 KB offers): the queue overflows once what it
+    holds passes its bytes, says so at once (its reader may be stuck in a send), and its
+    reader then finds it cut off; frames read free their bytes."""
+    hub = MemoryPubSub(queue_limit=1000, queue_bytes=64 * 1024)
+    sub = await hub.subscribe(["m:1"])
+    called: list[bool] = []
+    sub.on_overflow = lambda: called.append(True)
+    big = Frame(1, "signal", False, "x" * 10_000)
+    reader = aiter(sub)
+    for _ in range(20):  # read as fast as they come: never over
+        hub.hand_out([("m:1", big)])
+        assert await anext(reader) == big
+    for _ in range(6):  # 60 KB waiting: within the bound
+        hub.hand_out([("m:1", big)])
+    assert not called and sub.pending() == 6
+    hub.hand_out([("m:1", big), ("m:1", big)])
+    assert called == [True]
+    with pytest.raises(SlowSubscriber):
+        await anext(reader)
+    await hub.close()
+
+
 async def test_redis_pubsub_behaves_the_same_across_processes() -> None:
     if not redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_URL} (run scripts/services.sh)")

@@ -110,7 +110,7 @@ async def test_tokens_die_with_their_seat_and_are_never_written_down(
             assert await refused(srv.url, code, gone.token or "", errors) == "bad_token"
         await play_on(players[:3])
         await players[0].until(lambda c: c.phase == "end", 30)
-        metrics = httpx.get(f"{srv.http}/metrics").text
+        metrics = httpx.get(srv.metrics).text
     finally:
         await close_all(clients)
         srv.stop()

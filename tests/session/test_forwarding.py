@@ -258,7 +258,9 @@ class BusAway(Elsewhere):
     async def release(self, code: str, closed: bool) -> None:
         self.released.append(code)
 
-    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
+    async def within_rate(
+        self, kind: str, address: str | None, per_minute: float, take: bool = True
+    ) -> bool:
         raise BusDown("Connection refused")
 
 

@@ -205,6 +205,9 @@ async def test_signals_go_only_between_members_the_rule_lets_talk(table: Table) 
     # a spectator neither offers nor is offered to while spectators may not hear
     assert await table.refused(sam, {**offer, "to": ann.member}) == "no_voice"
     assert await table.refused(ann, {**offer, "to": sam.member}) == "no_voice"
+    hangup = {"type": "signal", "kind": "hangup"}  # nor a hangup, which asks for an offer
+    assert await table.refused(sam, {**hangup, "to": ann.member}) == "no_voice"
+    assert await table.refused(ann, {**hangup, "to": sam.member}) == "no_voice"
     await table.ok(ann, {"type": "configure", "spectators_hear": True})
     await table.ok(ann, {**offer, "to": sam.member})
     answer = {"type": "signal", "to": ann.member, "kind": "answer", "sdp": SDP}

@@ -89,3 +89,36 @@ def test_table_deck_refusal_and_edition_names_in_the_pages_language(
         "want => document.getElementById('deck-status').textContent.includes(want)", arg=want
     )
     assert " need " not in status.inner_text()
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("fr-FR", "fr"), ("ja-JP", "ja")])
+def test_client_names_that_deceive_are_refused_in_the_pages_language(
+    browser: Any, server: Server, locale: str, lang: str
+) -> None:
+    """Issue 37 point 7: the page says why before it sends a name that hides a character
+    or shows nothing (the server's rules, in the page's language), and a name that reads
+    like a seated member's (Cyrillic р beside p0) comes back name_too_close, in words."""
+    host = open_player(browser, "p0")
+    code = create_room(host, server.http)
+    guest = open_player(browser, "p0", locale=locale)
+    words = catalogue(lang)
+    try:
+        guest.page.goto(f"{server.http}/r/{code}")
+        field = guest.page.locator("#name")
+        for name, key in (
+            ("p0\u200b", "home.nameHidden"),
+            ("\u0301\u0301", "home.nameVisible"),  # marks on nothing
+            ("ｃｅｎｔｅｒ:1", "home.nameCenter"),
+        ):
+            field.fill(name)
+            guest.page.click("#join")
+            assert field.evaluate("el => el.validationMessage") == words[key], name
+        assert guest.page.locator("#error").count() == 0  # nothing was sent
+        field.fill("р0")
+        guest.page.click("#join")
+        error = guest.page.locator("#error")
+        error.wait_for()
+        assert error.inner_text() == words["err.name_too_close"]
+    finally:
+        host.context.close()
+        guest.context.close()

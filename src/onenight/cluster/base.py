@@ -117,7 +117,9 @@ class Cluster(Protocol):
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         """Process → member → connections, for the live processes (a take-over)."""
 
-    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
-        """Whether this address is within its rate of ``kind`` (``creates``, ``joins``)
-        now: a token bucket per address and kind, ``per_minute`` (0: no limit). True
-        takes a token."""
+    async def within_rate(
+        self, kind: str, address: str | None, per_minute: float, take: bool = True
+    ) -> bool:
+        """Whether this address is within its rate of ``kind`` (``creates``, ``joins``,
+        ``guesses``) now: a token bucket per address and kind, ``per_minute`` (0: no
+        limit). True takes a token, unless ``take`` is False (only asked)."""

@@ -33,15 +33,16 @@ class TokenBucket:
         self.tokens = burst
         self.last: float | None = None  #: the time of the last request, none yet
 
-    def take(self, now: float) -> bool:
+    def take(self, now: float, take: bool = True) -> bool:
         """Whether a request at ``now`` (seconds) may go on; a rate of 0 is no limit. A
-        clock that steps back adds nothing (as in Redis, where the time is wall time)."""
+        clock that steps back adds nothing (as in Redis, where the time is wall time).
+        ``take=False`` only asks: whether one would go on, nothing taken."""
         if self.rate <= 0:
             return True
         elapsed = 0.0 if self.last is None else max(0.0, now - self.last)
         tokens = min(self.burst, self.tokens + elapsed * self.rate) - 1
         allowed = tokens >= 0
-        self.tokens = tokens if allowed or self.debt else tokens + 1
+        self.tokens = tokens if (allowed and take) or (self.debt and take) else tokens + 1
         self.last = now
         return allowed
 
@@ -58,13 +59,13 @@ class PerAddress:
         self.size = size
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def take(self, address: str | None, now: float) -> bool:
+    def take(self, address: str | None, now: float, take: bool = True) -> bool:
         """Whether ``address`` may go on at ``now`` (no address, or a rate of 0: not
-        limited)."""
+        limited); ``take=False``: only whether it would, nothing taken."""
         if address is None or self.rate <= 0:
             return True
         bucket = self.buckets.pop(address, None) or TokenBucket(self.rate, self.burst)
         self.buckets[address] = bucket
         while len(self.buckets) > self.size:
             self.buckets.popitem(last=False)
-        return bucket.take(now)
+        return bucket.take(now, take)

@@ -66,8 +66,10 @@ class LocalCluster:
     async def online(self, code: str) -> dict[str, dict[int, int]]:
         return {}
 
-    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
+    async def within_rate(
+        self, kind: str, address: str | None, per_minute: float, take: bool = True
+    ) -> bool:
         bucket = self.buckets.get(kind)
         if bucket is None:
             bucket = self.buckets[kind] = PerAddress(per_minute)
-        return bucket.take(address, self.clock())
+        return bucket.take(address, self.clock(), take)

@@ -144,7 +144,7 @@ local b = redis.call('HMGET', KEYS[1], 't', 'at')
 local tokens, at = tonumber(b[1]) or burst, tonumber(b[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) * rate) - 1
 local ok = tokens >= 0
-if not ok then tokens = tokens + 1 end
+if not ok or ARGV[4] == '0' then tokens = tokens + 1 end
 redis.call('HSET', KEYS[1], 't', tokens, 'at', now)
 redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 60)
 if ok then return 1 end
@@ -619,9 +619,12 @@ class RedisCluster:
         return online
 
     @_on_the_bus
-    async def within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
+    async def within_rate(
+        self, kind: str, address: str | None, per_minute: float, take: bool = True
+    ) -> bool:
         if address is None or per_minute <= 0:
             return True
         rate, burst = per_minute / 60.0, max(1.0, per_minute / 2)
         key = _key("rate", kind, address)
-        return bool(await self._bucket(keys=[key], args=[time.time(), rate, burst]))
+        args = [time.time(), rate, burst, int(take)]
+        return bool(await self._bucket(keys=[key], args=args))

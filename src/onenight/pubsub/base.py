@@ -8,7 +8,7 @@ frame), so that nothing downstream parses the text again.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import NamedTuple, Protocol
 
 
@@ -41,6 +41,9 @@ def plain(text: str) -> Frame:
 
 class Subscription(Protocol):
     """Frames handed out or published on the channels subscribed to, in order."""
+
+    #: called once if the queue overflows (its reader may be stuck sending elsewhere)
+    on_overflow: Callable[[], None] | None
 
     def __aiter__(self) -> AsyncIterator[Frame]: ...
 

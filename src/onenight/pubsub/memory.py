@@ -6,10 +6,15 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import deque
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Protocol
 
 from .base import Frame, SlowSubscriber, plain
+
+QUEUE_FRAMES = 2000  #: frames a subscriber may have waiting
+#: and bytes of them (the texts' size in memory): a member that reads nothing holds at
+#: most this much of the process, whatever the frames' sizes (a relayed signal is 10 KB)
+QUEUE_BYTES = 256 * 1024
 
 
 class _Registry(Protocol):
@@ -17,18 +22,30 @@ class _Registry(Protocol):
 
 
 class MemorySubscription:
-    """One subscriber's bounded queue; a subscriber that falls behind is cut off.
+    """One subscriber's bounded queue, in frames and in bytes; a subscriber that falls
+    behind is cut off (its connection closes, 1013: it resumes its seat).
 
     A deque and one waiting future (not an ``asyncio.Queue``: every frame of the server
     passes here, and the queue's getters, putters and wake-ups cost more than the rest)."""
 
-    def __init__(self, hub: _Registry, channels: tuple[str, ...], limit: int) -> None:
+    def __init__(
+        self,
+        hub: _Registry,
+        channels: tuple[str, ...],
+        limit: int,
+        byte_limit: int = QUEUE_BYTES,
+    ) -> None:
         self._hub = hub
         self.channels = channels
         self._items: deque[Frame | None] = deque()
         self._limit = limit if limit > 0 else sys.maxsize
+        self._byte_limit = byte_limit if byte_limit > 0 else sys.maxsize
+        self._bytes = 0  #: what the queued texts take in memory (sys.getsizeof: O(1))
         self._waiter: asyncio.Future[None] | None = None
         self.overflowed = False
+        #: called once when the queue overflows: its reader may be stuck in a send that
+        #: never ends (a client that reads nothing), and never come back to the queue
+        self.on_overflow: Callable[[], None] | None = None
 
     def _wake(self) -> None:
         waiter = self._waiter
@@ -38,11 +55,16 @@ class MemorySubscription:
     def put(self, message: Frame) -> None:
         if self.overflowed:
             return
-        if len(self._items) >= self._limit:
+        size = sys.getsizeof(message.text)
+        if len(self._items) >= self._limit or self._bytes + size > self._byte_limit:
             self.overflowed = True
             self._items = deque([None])  # what was queued is dropped: reload the view
+            self._bytes = 0
+            if self.on_overflow is not None:
+                self.on_overflow()
         else:
             self._items.append(message)
+            self._bytes += size
         self._wake()
 
     def pending(self) -> int:
@@ -57,6 +79,8 @@ class MemorySubscription:
                 finally:
                     self._waiter = None
             message = self._items.popleft()
+            if message is not None:
+                self._bytes -= sys.getsizeof(message.text)
             if message is None:
                 if self.overflowed:
                     raise SlowSubscriber("subscriber fell behind")
@@ -73,9 +97,10 @@ class MemorySubscription:
 class MemoryPubSub:
     """In-process pub/sub: each subscription has a bounded queue."""
 
-    def __init__(self, queue_limit: int = 2000) -> None:
+    def __init__(self, queue_limit: int = QUEUE_FRAMES, queue_bytes: int = QUEUE_BYTES) -> None:
         self._subs: dict[str, set[MemorySubscription]] = {}
         self._limit = queue_limit
+        self._bytes = queue_bytes
 
     async def publish(self, channel: str, message: str) -> None:
         frame = plain(message)
@@ -88,7 +113,7 @@ class MemoryPubSub:
     async def subscribe(
         self, channels: Iterable[str], group: str | None = None
     ) -> MemorySubscription:
-        sub = MemorySubscription(self, tuple(channels), self._limit)
+        sub = MemorySubscription(self, tuple(channels), self._limit, self._bytes)
         for channel in sub.channels:
             self._subs.setdefault(channel, set()).add(sub)
         return sub

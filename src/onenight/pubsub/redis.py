@@ -30,7 +30,7 @@ from typing import Any
 import orjson
 
 from .base import Frame, plain
-from .memory import MemorySubscription, forget, hand_out
+from .memory import QUEUE_BYTES, QUEUE_FRAMES, MemorySubscription, forget, hand_out
 from .resp import Listener, Pipeliner
 
 log = logging.getLogger("onenight.pubsub")
@@ -81,7 +81,9 @@ def connect(url: str) -> Any:
 class RedisPubSub:
     """Channels over Redis; local subscribers get what any process publishes."""
 
-    def __init__(self, url: str, queue_limit: int = 2000) -> None:
+    def __init__(
+        self, url: str, queue_limit: int = QUEUE_FRAMES, queue_bytes: int = QUEUE_BYTES
+    ) -> None:
         self.url = url
         self._redis: Any = connect(url)
         self.pipeline = Pipeliner(url)
@@ -90,6 +92,7 @@ class RedisPubSub:
         self._wire_of: dict[str, str] = {}  #: channel → the Redis channel carrying it
         self._wires: dict[str, int] = {}  #: Redis channel → local channels it carries
         self._limit = queue_limit
+        self._bytes = queue_bytes
         self._lock = asyncio.Lock()
         self.tag = secrets.token_hex(6)  #: names this process's batches
         self._mine = self.tag.encode()
@@ -107,7 +110,7 @@ class RedisPubSub:
     async def subscribe(
         self, channels: Iterable[str], group: str | None = None
     ) -> MemorySubscription:
-        sub = MemorySubscription(self, tuple(channels), self._limit)
+        sub = MemorySubscription(self, tuple(channels), self._limit, self._bytes)
         async with self._lock:
             wires = []
             for channel in sub.channels:

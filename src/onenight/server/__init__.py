@@ -28,11 +28,13 @@ def run(
     limits: Limits | None = None,
     ice: IceConfig | None = None,
     origins: Origins | None = None,
+    metrics_address: tuple[str, int] | None = ("127.0.0.1", 18000),
 ) -> None:
     """Serve HTTP and WebSocket on ``host:port``, storing in ``db`` (default SQLite) and
     publishing frames on ``bus`` (``memory://`` or ``redis://…``); ``ice``: the voice's
     ICE servers (:class:`.voice.IceConfig`); ``origins``: the sites besides its own whose
-    pages may use it (:class:`.guard.Origins`).
+    pages may use it (:class:`.guard.Origins`); ``metrics_address``: where ``/metrics``
+    listens (:mod:`.exposition`; None: nowhere), never on ``host:port``.
 
     Once it listens (not before: the address works when it is shown), it prints on stdout
     the address to open, and on a wildcard host the machine's network addresses too
@@ -42,6 +44,7 @@ def run(
     ("service restart": clients reconnect and ``resume``) and exits within
     GRACEFUL_SECONDS."""
     import contextlib
+    import logging
     import sys
 
     import uvicorn
@@ -50,9 +53,11 @@ def run(
     from .app import create_app
     from .collector import tune
     from .connections import open_files_for, protocol
+    from .exposition import serve as serve_metrics
     from .ops import configure_logging
 
     configure_logging(log_format)
+    log = logging.getLogger("onenight.server")
     app = create_app(db, bus, limits, ice, origins)
     tune()  # after the imports and the app: they are frozen
 
@@ -60,14 +65,28 @@ def run(
     send_timeout = limits.send_timeout
 
     class Server(uvicorn.Server):
+        metrics_listener: Any = None
+
         async def startup(self, sockets: list[Any] | None = None) -> None:
             await super().startup(sockets)
+            if self.started and metrics_address is not None:
+                try:
+                    self.metrics_listener = await serve_metrics(
+                        app.hub, app.state.metrics, *metrics_address
+                    )
+                except OSError as exc:  # the game goes on without its metrics
+                    log.error("metrics: cannot listen on %s:%s: %s", *metrics_address, exc)
             if self.started:
                 socks = [s for srv in self.servers for s in srv.sockets]
                 for sock in socks:
                     unread_timeout(sock, send_timeout)
                 listening = [(s.family, *s.getsockname()[:2]) for s in socks]
                 print(where_to_open(host, listening), flush=True)
+
+        async def shutdown(self, sockets: list[Any] | None = None) -> None:
+            if self.metrics_listener is not None:
+                self.metrics_listener.close()
+            await super().shutdown(sockets)
 
     config = uvicorn.Config(
         app,

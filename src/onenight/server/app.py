@@ -27,6 +27,7 @@ from .guard import Guard, Origins
 from .headers import SecurityHeaders
 from .health import router as health_router
 from .ops import Metrics
+from .problems import problems
 from .rooms import router as rooms_router
 from .strict import StrictJSONRoute
 from .suggestions import Suggestions
@@ -100,6 +101,9 @@ def create_app(
         title="onenight",
         summary="One Night Werewolf server: rooms over HTTP, the game over a WebSocket (/ws)",
         lifespan=lifespan,
+        # every route: a request head over 16 KiB (a path that long) is refused 431
+        # before any route sees it (connections.py)
+        responses=problems(431),
     )
     app.router.route_class = StrictJSONRoute
     app.state.hub = app.hub = hub
@@ -115,7 +119,7 @@ def create_app(
     app.state.metrics = metrics
     app.include_router(table_router)  # /table, the narrator for real cards
     app.include_router(client_router)  # /, /r/{code}: the browser client
-    app.include_router(health_router)  # /api/health, /api/ready, /metrics
+    app.include_router(health_router)  # /api/health, /api/ready (/metrics: exposition.py)
     app.include_router(decks_router)  # /api/editions, /api/decks/…
     app.include_router(rooms_router)  # /api/rooms…
     return app

@@ -49,9 +49,41 @@ def serve(
     joins_per_minute: Annotated[
         float, _option("JOINS_PER_MINUTE", "Joins per IP (0: no limit).")
     ] = DEFAULT.joins_per_minute,
+    guesses_per_minute: Annotated[
+        float,
+        _option(
+            "GUESSES_PER_MINUTE",
+            "Look-ups of room codes that find no room, per IP (then every look-up from it "
+            "waits; 0: no limit).",
+        ),
+    ] = DEFAULT.guesses_per_minute,
     message_rate: Annotated[
         float, _option("MESSAGE_RATE", "WebSocket messages a second per connection (0: no limit).")
     ] = DEFAULT.message_rate,
+    address_message_rate: Annotated[
+        float,
+        _option(
+            "ADDRESS_MESSAGE_RATE",
+            "WebSocket messages a second from one IP address, over all its connections "
+            "(bursts of twice that; 0: no limit).",
+        ),
+    ] = DEFAULT.address_message_rate,
+    talk_per_minute: Annotated[
+        float,
+        _option(
+            "TALK_PER_MINUTE",
+            "Chat lines and whispers a minute per member, over all its connections and "
+            "processes (an address: 8 times that; 0: no limit).",
+        ),
+    ] = DEFAULT.talk_per_minute,
+    room_message_rate: Annotated[
+        float,
+        _option(
+            "ROOM_MESSAGE_RATE",
+            "WebSocket messages a second one room is served (bursts of twice that); more "
+            "wait their turn, so a busy room slows itself, not the others (0: no bound).",
+        ),
+    ] = DEFAULT.room_message_rate,
     connections_per_address: Annotated[
         int,
         _option(
@@ -111,6 +143,14 @@ def serve(
         str | None,
         _option("TURN_SECRET", "Voice: coturn's static-auth-secret, to mint TURN credentials."),
     ] = None,
+    metrics_address: Annotated[
+        str,
+        _option(
+            "METRICS_ADDRESS",
+            "Where /metrics listens, apart from the players' port: HOST:PORT, HOST alone "
+            "(the port is --port plus 10000), or off. Loopback by default: never expose it.",
+        ),
+    ] = "127.0.0.1",
     plugins: Annotated[
         str | None,
         _option(
@@ -143,6 +183,12 @@ def serve(
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--ice-servers") from None
     load_plugins(plugins)
+    from onenight.server.exposition import parse_address
+
+    try:
+        metrics_at = parse_address(metrics_address, port)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--metrics-address") from None
     try:
         origins = Origins.parse(allowed_origins)
     except ValueError as exc:
@@ -152,7 +198,11 @@ def serve(
         idle=idle,
         creates_per_minute=creates_per_minute,
         joins_per_minute=joins_per_minute,
+        guesses_per_minute=guesses_per_minute,
         message_rate=message_rate,
+        address_message_rate=address_message_rate,
+        talk_per_minute=talk_per_minute,
+        room_message_rate=room_message_rate,
         connections_per_address=connections_per_address,
         max_websockets=max_websockets,
         http_connections_per_address=http_connections_per_address,
@@ -169,6 +219,7 @@ def serve(
         limits=limits,
         ice=ice,
         origins=origins,
+        metrics_address=metrics_at,
     )
 
 

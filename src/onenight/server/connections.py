@@ -114,6 +114,7 @@ class BoundedHttp(HttpToolsProtocol):
     _awaiting = False  #: a head is awaited (from the start, or since the last answer)
     _counted: str | None = None  #: the address this connection is counted under
     _head_bytes = 0  #: bytes of the head awaited so far (what came that was no body)
+    _tail = b""  #: the last bytes of the head so far (its blank line may straddle reads)
     _lingering = False  #: answered and closing (:meth:`_close`)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -140,6 +141,14 @@ class BoundedHttp(HttpToolsProtocol):
         if self._lingering:
             return  # answered and closing: what still comes is read and dropped
         waiting = self._awaiting
+        # a head may come whole in one read: measured to its end before it is parsed
+        over = waiting and self._head_bytes + len(data) > self.max_head
+        if over and self._head_through(data) > self.max_head:
+            message = f"a request head of at most {self.max_head} bytes"
+            self._close(_answer(431, "Request Header Fields Too Large", ErrorCode.invalid, message))
+            return
+        if waiting:
+            self._tail = (self._tail + data)[-3:]
         super().data_received(data)
         if not waiting or not self._awaiting:
             return  # not awaiting a head (a body, or the head ended in this data)
@@ -147,6 +156,15 @@ class BoundedHttp(HttpToolsProtocol):
         if self._head_bytes > self.max_head:
             message = f"a request head of at most {self.max_head} bytes"
             self._close(_answer(431, "Request Header Fields Too Large", ErrorCode.invalid, message))
+
+    def _head_through(self, data: bytes) -> int:
+        """The head's bytes once ``data`` is in: to its blank line when ``data`` holds it
+        (what follows is a body, or the next request), else all of it."""
+        joined = self._tail + data
+        end = joined.find(b"\r\n\r\n")
+        if end < 0:
+            return self._head_bytes + len(data)
+        return self._head_bytes + end + 4 - len(self._tail)
 
     def on_body(self, body: bytes) -> None:
         self._head_bytes -= len(body)  # body bytes fed with a head are not the head's
@@ -180,6 +198,7 @@ class BoundedHttp(HttpToolsProtocol):
             self._deadline.cancel()
             self._deadline = None
         self._head_bytes = 0
+        self._tail = b""
 
     def _too_slow(self, seconds: float) -> None:
         self._deadline = None

@@ -1,17 +1,17 @@
 """The operations routes: ``/api/health`` (the process answers), ``/api/ready`` (its
 database and its bus answer: a proxy or an orchestrator stops sending it members
-otherwise) and ``/metrics`` (Prometheus text, :class:`.ops.Metrics`)."""
+otherwise). ``/metrics`` is not served here, on the players' port, but on a listener of
+its own (:mod:`.exposition`)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from .state import TheHub, TheMetrics
+from .state import TheHub
 from .strict import StrictJSONRoute
 
 READY_TIMEOUT = 2.0  #: seconds each part has to answer ``/api/ready``
@@ -37,11 +37,3 @@ async def ready(hub: TheHub) -> JSONResponse:
             checks[name] = False
     ok = all(checks.values())
     return JSONResponse({"ok": ok, **checks}, status_code=200 if ok else 503)
-
-
-@router.get("/metrics", include_in_schema=False)
-async def prometheus(hub: TheHub, metrics: TheMetrics) -> Response:
-    """Prometheus metrics (text exposition format)."""
-    metrics.rooms.set(len(hub.rooms))
-    metrics.online.set(sum(n > 0 for a in hub.rooms.values() for n in a.online.values()))
-    return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)

@@ -2,9 +2,16 @@
 
 The metrics live in one registry per app (several apps share a process in tests): rooms,
 members online, messages in, frames out, command latency, lease changes; ``/metrics``
-serves them as the standard Prometheus text (:mod:`.health`, with ``/api/health`` and
-``/api/ready``). Logs go to stderr as text, or as one JSON object a line for a log
-collector (``--log-format json``).
+serves them as the standard Prometheus text on a listener of its own, loopback by
+default (:mod:`.exposition`, ``--metrics-address``), never on the players' port. Logs go
+to stderr as text, or as one JSON object a line for a log collector (``--log-format
+json``).
+
+The metrics tell nothing about a night in progress (docs/security.md): a night's ``act``
+and ``nothing`` count as one kind, ``tap`` (every page taps once a turn, whatever it
+holds); nothing received at night is timed (a latency by type would tell a choice
+stored from a ``nothing``, and a bot's move holding the room); and no series carries a
+``_created`` timestamp (the first ``act`` would date a player's first choice).
 """
 
 from __future__ import annotations
@@ -14,13 +21,17 @@ import time
 from typing import Any
 
 import orjson
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics
+
+#: a night's taps, whichever they are: one kind
+TAPS = frozenset({"act", "nothing"})
 
 
 class Metrics:
     """The server's metrics, in a registry of its own (several apps in one process)."""
 
     def __init__(self) -> None:
+        disable_created_metrics()  # type: ignore[no-untyped-call]  # process-wide: no series tells when it first moved
         self.registry = CollectorRegistry()
         self.rooms = Gauge("onenight_rooms", "Open rooms", registry=self.registry)
         self.online = Gauge("onenight_members_online", "Connected members", registry=self.registry)
@@ -44,13 +55,18 @@ class Metrics:
 
         self._children: dict[tuple[str, str], tuple[Any, Any]] = {}
 
-    def message(self, kind: str, outcome: str, started: float) -> None:
+    def message(self, kind: str, outcome: str, started: float, night: bool = False) -> None:
+        """A message handled: counted by type (``act`` and ``nothing`` as ``tap``) and
+        outcome, and timed unless it came at night."""
+        if kind in TAPS:
+            kind = "tap"
         children = self._children.get((kind, outcome))
         if children is None:  # labels() is a locked lookup: once per (type, outcome)
             children = (self.messages.labels(kind, outcome), self.latency.labels(kind))
             self._children[(kind, outcome)] = children
         children[0].inc()
-        children[1].observe(time.monotonic() - started)
+        if not night:
+            children[1].observe(time.monotonic() - started)
 
 
 class JsonFormatter(logging.Formatter):

@@ -106,28 +106,29 @@ async def join_room(code: str, body: NewMember, request: Request, hub: TheHub) -
     return Joined(room=s.room, member=s.member, token=s.token)
 
 
-@router.get("/api/rooms/{code}", responses=problems(404))
-async def get_room(code: str, hub: TheHub) -> dict[str, Any]:
+@router.get("/api/rooms/{code}", responses=problems(404, 429))
+async def get_room(code: str, request: Request, hub: TheHub) -> dict[str, Any]:
     """The public lobby of a room: members, seats, settings, scoreboard."""
     try:
-        return await hub.view(code)
+        return await hub.view(code, _address(request))
     except BadMessage as exc:
         raise fail(exc) from None
 
 
-@router.get("/api/rooms/{code}/status", responses=problems(503))
-async def room_status(code: str, hub: TheHub, response: Response) -> RoomStatus:
+@router.get("/api/rooms/{code}/status", responses=problems(429, 503))
+async def room_status(code: str, request: Request, hub: TheHub, response: Response) -> RoomStatus:
     """Whether a room's link leads anywhere, for a page to say so before it asks for a
-    name: always 200 (``open: false`` for no room, a closed one or a code that cannot be
-    one, which costs no look-up), so that a page's check logs no error. Only what the
-    public room frame shows (``GET /api/rooms/{code}``); 503 ``busy`` while the room moves
-    between processes."""
+    name: 200 (``open: false`` for no room, a closed one or a code that cannot be one,
+    which costs no look-up), so that a page's check logs no error. Only what the public
+    room frame shows (``GET /api/rooms/{code}``); 503 ``busy`` while the room moves
+    between processes; 429 ``rate_limited`` for every code once the address has guessed
+    wrong too often (``--guesses-per-minute``: a code that finds no room is a guess)."""
     response.headers["Cache-Control"] = "no-store"
     code = code.strip().upper()
     if not _CODE.match(code):
         return RoomStatus(open=False)
     try:
-        frame = await hub.view(code)
+        frame = await hub.view(code, _address(request))
     except BadMessage as exc:
         if exc.code == ErrorCode.no_room:
             return RoomStatus(open=False)
@@ -137,10 +138,10 @@ async def room_status(code: str, hub: TheHub, response: Response) -> RoomStatus:
     return RoomStatus(open=True, playing=playing, games=games, result=games > 0 and not playing)
 
 
-@router.get("/api/rooms/{code}/result", responses=problems(404, 409))
-async def get_result(code: str, hub: TheHub) -> dict[str, Any]:
+@router.get("/api/rooms/{code}/result", responses=problems(404, 409, 429))
+async def get_result(code: str, request: Request, hub: TheHub) -> dict[str, Any]:
     """The last ended game: every card, deaths, winners, votes and the night timeline."""
     try:
-        return await hub.result(code)
+        return await hub.result(code, _address(request))
     except BadMessage as exc:
         raise fail(exc) from None

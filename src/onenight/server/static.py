@@ -64,11 +64,18 @@ def _entry(path: Path) -> _Entry:
 
 
 def _accepts_gzip(header: str) -> bool:
+    """Whether ``Accept-Encoding`` takes gzip: named (or ``*``) without ``q=0``. A
+    weight that is not a number (``q=abc``) does not: the plain file, never an error."""
     for part in header.lower().split(","):
         coding, _, params = part.strip().partition(";")
         if coding.strip() in ("gzip", "*"):
             q = params.strip()
-            return not (q.startswith("q=") and float(q[2:] or 0) == 0)
+            if not q.startswith("q="):
+                return True
+            try:
+                return float(q[2:] or 0) > 0
+            except ValueError:
+                return False
     return False
 
 

@@ -37,6 +37,9 @@ CATCH_UP_PAUSE = 0.1  #: … this many seconds apart
 
 
 CUTOFF = -40.0  #: a client that keeps flooding past errors is disconnected
+#: A connection cut off for reading too slowly: how long its close may take to go out
+#: (it cannot, when the client reads nothing) before the connection ends anyway.
+CUT_OFF_CLOSE = 1.0
 NIGHT_REPLY_DELAY = 0.05  #: seconds from a night tap to its answer, act or nothing
 
 
@@ -60,6 +63,11 @@ class Connection:
         #: after a resume answered with the full view: that one is numbered on from later)
         self.in_step = False
         self.size: int | None = None  #: the night's frame size, at night
+        self.came_at_night = False  #: the message being handled came at night
+        self.runner: asyncio.Task[None] | None = None  #: the task reading the client
+        self.address = ws.client.host if ws.client is not None else None
+        self.cut_off = False  #: closed for falling behind (:meth:`cut`)
+        self.cutting: asyncio.Task[None] | None = None
 
     async def send(self, text: str) -> None:
         async with self.send_lock:
@@ -79,6 +87,7 @@ class Connection:
 
     async def run(self) -> None:
         await self.ws.accept()
+        self.runner = asyncio.current_task()
         try:
             while not self.closing:
                 message = await self.ws.receive()
@@ -87,6 +96,10 @@ class Connection:
                 await self.on_message(message.get("text"), message.get("bytes"))
         except (WebSocketDisconnect, RuntimeError):
             pass
+        except asyncio.CancelledError:
+            if not self.cut_off or self.runner is None:
+                raise
+            self.runner.uncancel()  # cut off by its own forwarder (cut): it ends here
         finally:
             await self.cleanup()
 
@@ -109,9 +122,14 @@ class Connection:
                 await self.ws.close(code=1000, reason="left the room")
 
     async def handle(self, raw: str | None, binary: bytes | None) -> None:
+        if self.session is not None:  # the room's turn: a busy room waits (.rates)
+            delay = self.hub.rates.room_wait(self.session.room, self.hub.clock.monotonic())
+            if delay > 0:
+                await self.hub.clock.sleep(delay)
         ref = P.peek_ref(raw if raw is not None else binary or b"")
         received = self.hub.clock.monotonic()
         size = self.size  # refused here (not JSON, too fast): padded if it is night
+        self.came_at_night = size is not None
         msg: Any = None
         try:
             if not self.bucket.take(received):
@@ -121,9 +139,14 @@ class Connection:
                     return
                 rate = self.bucket.rate
                 raise BadMessage(ErrorCode.rate_limited, f"at most {rate:g} messages a second")
+            # the member's and the address's rates, over all their connections (.rates)
+            member = None if self.session is None else self.who()
+            self.hub.rates.message(member, self.address, received)
             if raw is None:
                 raise BadMessage(ErrorCode.invalid, "messages are JSON text frames, not binary")
             msg = P.parse(raw)
+            if member is not None and isinstance(msg, P.Chat | P.Whisper):
+                await self.hub.rates.talk(member, self.address)
             if isinstance(msg, P.OPENING):
                 await self.begin(msg, ref)
                 self.count(msg, "ok", received)
@@ -177,7 +200,9 @@ class Connection:
     def count(self, msg: Any, outcome: str, received: float) -> None:
         metrics = self.hub.metrics
         if metrics is not None:
-            metrics.message(getattr(msg, "type", "unparsed"), outcome, received)
+            # came or answered at night (this member's last state frame was the night's)
+            night = self.came_at_night or self.size is not None
+            metrics.message(getattr(msg, "type", "unparsed"), outcome, received, night)
 
     async def night_pace(self, msg: Any, received: float, night: bool) -> None:
         """At night the answer to an ``act`` or a ``nothing`` leaves NIGHT_REPLY_DELAY
@@ -195,7 +220,7 @@ class Connection:
         member missed (the frames replayed, or its full view)."""
         if self.session is not None:
             raise BadMessage(ErrorCode.already_joined, "this connection is already in a room")
-        address = self.ws.client.host if self.ws.client is not None else None
+        address = self.address
         if isinstance(msg, P.Create):
             session = await self.hub.create(msg.name, address)
         elif isinstance(msg, P.Join):
@@ -232,6 +257,7 @@ class Connection:
             await sub.close()
             raise
         self.session, self.sub = session, sub
+        sub.on_overflow = self.overflowed
         self.seen = last or 0
         self.in_step = opened.missed is not None
         try:
@@ -286,11 +312,35 @@ class Connection:
                     await self.leave()
                     return
         except SlowSubscriber:
-            self.closing = True
-            with contextlib.suppress(Exception):
-                await self.ws.close(code=1013, reason="too slow: reconnect")
+            if not self.cut_off:  # (the queue's on_overflow has cut it off already)
+                await self.cut()
         except Exception:
             self.closing = True
+
+    def overflowed(self) -> None:
+        """The member's queue overflowed: cut it off now, whatever the forwarder is doing
+        (stuck in a send to a client that reads nothing, it would wait for the system to
+        drop the connection, ``--send-timeout``)."""
+        if not self.cut_off:
+            self.cut_off = True
+            self.cutting = asyncio.create_task(self.cut())
+
+    async def cut(self) -> None:
+        """The member fell behind its queue's bound (frames or bytes): close 1013 and end
+        the connection now, even when the close cannot go out (a client that reads
+        nothing): its frames are dropped, it counts as away, and its seat stays (a
+        ``resume`` brings it back)."""
+        self.closing = self.cut_off = True
+        if self.forwarder is not None and self.forwarder is not asyncio.current_task():
+            self.forwarder.cancel()  # stuck in a send: what it holds goes with it
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                self.ws.close(code=1013, reason="too slow: reconnect"), CUT_OFF_CLOSE
+            )
+        # Waiting for the client's next message: cancelled there (never while it handles
+        # one: a command is carried out whole; the loop ends after it, as ``closing``).
+        if self.runner is not None and not self.runner.done() and not self.busy:
+            self.runner.cancel()
 
     def watch_night(self, frame: Frame) -> None:
         """A state frame says whether it is night, and the night's frames' size: the

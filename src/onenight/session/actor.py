@@ -67,6 +67,11 @@ from .voice import signal_target, voice_json
 log = logging.getLogger("onenight.session")
 
 REDELIVER = 0.25  #: seconds between tries of frames the bus failed to take
+#: A bot's (or a stand-in's) night move comes this fraction of the turn's length after
+#: the frame that opens the turn, never with it: the bot's thinking and its store write
+#: would otherwise hold that frame back (or the loop that sends it), and its moment
+#: would tell every member that a bot holds the turn's card (docs/security.md).
+BOT_NIGHT_PAUSE = 0.25
 MAX_SPECTATORS = 24
 MemberRequest = ResumeRequest | OpenRequest | PresenceRequest | CommandRequest
 
@@ -152,10 +157,13 @@ class RoomActor(Rendering):
         self.bots = deps.bots()
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
+        self.numbered_all = False  #: see Rendering.numbered_all (a new room's: hub.create)
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
         self.outbox: list[Post] = []  #: frames to deliver when the lock is let go
         self.short_log: set[int] = set()  #: log frames sent at night (Rendering.send_full)
         self.redeliver: asyncio.Task[None] | None = None  #: frames the bus failed to take
+        #: when the bots make their moves of the night's turn just opened (None: now)
+        self.night_bots_at: float | None = None
         self.voice_sent = encode(voice_json(room))
 
     def locked(self) -> Held:
@@ -299,7 +307,19 @@ class RoomActor(Rendering):
         }
 
     async def settle(self) -> None:
-        """Let the bots at the table do what they have to do now, one step at a time."""
+        """Let the bots at the table do what they have to do now, one step at a time.
+
+        The frames already made leave first: a bot's move is decided and stored after
+        the frame that opens its turn is out, as a player's tap comes after it, so that
+        this frame leaves at the same moment whoever holds the turn's card — a player,
+        a bot, a stand-in or the center (docs/security.md). At night they wait until
+        :attr:`night_bots_at` besides (:data:`BOT_NIGHT_PAUSE`)."""
+        await self.flush()
+        gate = self.night_bots_at
+        if gate is not None:
+            if self.clock.now() < gate:
+                return  # the turn's frame has just left: the bots move later (run)
+            self.night_bots_at = None
         for _ in range(4 * len(self.room.seats) + 8):
             events = self.bots.next_events(self.room, self.clock.now(), self.deps.rng)
             if not events:
@@ -430,6 +450,13 @@ class RoomActor(Rendering):
         for task in self.away.values():
             task.cancel()
 
+    def bots_pause(self) -> float | None:
+        """When the bots move in the night's turn that has just begun (None: not a turn)."""
+        play = self.room.play
+        if play is None or play.phase != Phase.NIGHT or play.turn < 0:
+            return None
+        return self.clock.now() + BOT_NIGHT_PAUSE * play.turn_length
+
     def idle_at(self) -> float | None:
         """When this room closes for idleness: outside a game, nobody online, no event."""
         room = self.room
@@ -452,7 +479,8 @@ class RoomActor(Rendering):
             self.wake.clear()
             deadline, idle = due(self.room), self.idle_at()
             talk = self.bots.next_at(self.room)
-            wake_at = min((t for t in (deadline, idle, talk) if t is not None), default=None)
+            moves = self.night_bots_at
+            wake_at = min((t for t in (deadline, idle, talk, moves) if t is not None), default=None)
             now = self.clock.now()
             delay = None if wake_at is None else wake_at - now
             if delay is None or delay > 0:
@@ -460,7 +488,7 @@ class RoomActor(Rendering):
                 continue
             try:
                 if deadline is None or deadline > now:
-                    if talk is not None and talk <= now:
+                    if (talk is not None and talk <= now) or (moves is not None and moves <= now):
                         async with self.locked():
                             await self.settle()
                     else:
@@ -469,6 +497,7 @@ class RoomActor(Rendering):
                 async with self.locked():
                     if due(self.room) == deadline:
                         await self.commit(tick(self.room, self.clock.now(), self.deps.rng))
+                        self.night_bots_at = self.bots_pause()
                         await self.settle()
             except asyncio.CancelledError:
                 raise

@@ -22,6 +22,7 @@ from .bot_names import bot_name
 from .claims import ClaimError, claim_from_json
 from .decks import deck_for, deck_problem, deck_refusal, turn_for
 from .errors import BadMessage, ErrorCode
+from .names import close_to
 from .room import Room
 from .voice import whisper_target
 
@@ -49,6 +50,9 @@ def join(
     name = P.clean_name(name)
     if room.member_by_name(name) is not None:
         raise BadMessage(ErrorCode.name_taken, f"someone in the room is already called {name!r}")
+    close = close_to(name, live_names(room))
+    if close is not None:
+        raise BadMessage(ErrorCode.name_too_close, f"too close to {close!r}")
     if sum(m.spectator == spectator for m in room.members.values()) >= limit:
         raise BadMessage(ErrorCode.room_full, "the room is full")
     member = room.seq + 1
@@ -268,6 +272,10 @@ def vote_if_ready(
     return [ev.VoteOpened(deadline=now + play.vote)]
 
 
+def live_names(room: Room) -> list[str]:
+    return [m.name for m in room.members.values() if not m.gone]
+
+
 def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Random) -> Any:
     """A bot takes the next seat (between games); the host removes it with ``kick``."""
     _host(room, member)
@@ -275,8 +283,13 @@ def add_bot(room: Room, member: int, msg: P.AddBot, now: float, rng: random.Rand
         raise BadMessage(ErrorCode.out_of_phase, "bots join between games")
     if sum(not m.spectator for m in room.members.values()) >= MAX_SEATS:
         raise BadMessage(ErrorCode.room_full, "the room is full")
-    # A name of its own in the room's language (its level shows beside it, as a badge).
-    name = bot_name(room.settings.lang, (m.name for m in room.members.values() if not m.gone))
+    # A name of its own in the room's language (its level shows beside it, as a badge),
+    # never one that reads like a member's (a seated "Веn" in Cyrillic beside a bot "Ben").
+    taken = live_names(room)
+    name = bot_name(room.settings.lang, taken)
+    while close_to(name, taken) is not None:
+        taken.append(name)
+        name = bot_name(room.settings.lang, taken)
     bot = ev.Joined(member=room.seq + 1, name=name, token_hash="", spectator=False, bot=msg.level)
     return [bot], {"member": bot.member}
 

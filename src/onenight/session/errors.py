@@ -80,10 +80,18 @@ class ErrorCode(StrEnum):
         "bad_name",
         400,
         _D,
-        "a name that is empty, too long, holds control or bidi-override characters or "
-        "begins with `center:`",
+        "a name that is empty, too long, holds an invisible, format, control or bidi "
+        "character (outside an emoji sequence), has no visible character, or begins with "
+        "`center:`",
     )
     name_taken = ("name_taken", 409, _D, "someone in the room already has that name")
+    name_too_close = (
+        "name_too_close",
+        409,
+        _D,
+        "the name reads like a member's (the same confusable skeleton, Unicode TS #39): "
+        "`р0` in Cyrillic beside `p0`",
+    )
     room_full = ("room_full", 409, _D, "the room has no free seat (or no place for a spectator)")
     full = (
         "full",
@@ -109,8 +117,8 @@ class ErrorCode(StrEnum):
         "bad_text",
         400,
         _D,
-        "a chat line or whisper that is empty, too long or holds control or bidi-override "
-        "characters",
+        "a chat line or whisper that is empty, too long, holds control or bidi-override "
+        "characters or has no visible character",
     )
     bad_claim = ("bad_claim", 400, _D, "a claim that is not one of the claim language")
     bad_edition = ("bad_edition", 404, _D, "no such edition")

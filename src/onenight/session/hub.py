@@ -17,6 +17,7 @@ import itertools
 import logging
 import random
 import secrets
+from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 from onenight.cluster import BusDown, CallFailed, Cluster, LocalCluster, OwnerGone
@@ -32,6 +33,7 @@ from .ownership import Ownership
 from .ports import BotSeatsFactory, NoBots, SeqConflict, Store
 from .presence import Presence, Session, refusal
 from .protocol import CODE_LENGTH, CODE_LETTERS, BadMessage
+from .rates import Rates
 from .requests import (
     Acked,
     CommandRequest,
@@ -87,6 +89,7 @@ class Hub(Presence, Ownership):
         self.clock: Clock = clock or SystemClock()
         self.cluster: Cluster = cluster or LocalCluster(pubsub, self.clock.monotonic)
         self.limits = limits or Limits()
+        self.rates = Rates(self.limits, self.cluster)  #: per member and address (.rates)
         self.metrics = metrics  #: onenight.server.ops.Metrics, or None
         self.rng = rng or random.SystemRandom()
         self.rooms: dict[str, RoomActor] = {}
@@ -123,6 +126,7 @@ class Hub(Presence, Ownership):
 
     async def room_closed(self, code: str) -> None:
         self.rooms.pop(code, None)
+        self.rates.room_closed(code)
         self.follower.let_go(code)
         await self.cluster.release(code, closed=True)
 
@@ -250,6 +254,7 @@ class Hub(Presence, Ownership):
             if code in self.rooms or not await self.cluster.new_room(code):
                 continue
             actor = self.rooms[code] = self.actor(Room(code))
+            actor.numbered_all = True  # made here: every frame of it numbered here
             request = JoinRequest(room=code, name=name, token=secrets.token_urlsafe(24))
             try:
                 async with actor.locked():
@@ -278,6 +283,7 @@ class Hub(Presence, Ownership):
         """A new member of a room (BadMessage if refused); ``screen``: a TV view."""
         if not await self._within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage(ErrorCode.rate_limited, "too many joins from your address: wait")
+        await self.guessing(address)
         # The token is made here, not by the owner: a join asked again of a new owner
         # (the old one seated it and died before answering) finds its seat by it.
         code = code.strip().upper()
@@ -288,20 +294,46 @@ class Hub(Presence, Ownership):
             screen=screen,
             token=secrets.token_urlsafe(24),
         )
-        seated = _expect(await self.route(request), Seated)
+        seated = _expect(await self.guessed(address, self.route(request)), Seated)
         return Session(code, seated.member, seated.token)
 
     async def resume(self, code: str, token: str, address: str | None = None) -> Session:
         """The member a token seats (BadMessage if refused)."""
         if not await self._within_rate("joins", address, self.limits.joins_per_minute):
             raise BadMessage(ErrorCode.rate_limited, "too many joins from your address: wait")
+        await self.guessing(address)
         code = code.strip().upper()
-        found = _expect(await self.route(ResumeRequest(room=code, token=token)), Found)
+        asked = self.route(ResumeRequest(room=code, token=token))
+        found = _expect(await self.guessed(address, asked), Found)
         return Session(code, found.member, token)
 
-    async def _within_rate(self, kind: str, address: str | None, per_minute: float) -> bool:
+    # ----- room codes that cannot be walked -----
+
+    async def guessing(self, address: str | None) -> None:
+        """Refuse any look-up of a room from an address whose wrong guesses are spent
+        (``rate_limited``): a known code and an unknown one are answered alike then."""
+        per_minute = self.limits.guesses_per_minute
+        if address is None or per_minute <= 0:
+            return  # (no address to count: a call inside the server)
+        if not await self._within_rate("guesses", address, per_minute, take=False):
+            raise BadMessage(
+                ErrorCode.rate_limited, "too many look-ups of rooms that do not exist: wait"
+            )
+
+    async def guessed(self, address: str | None, asked: Awaitable[Reply]) -> Reply:
+        """The reply to a look-up; one that found no room costs the address a guess."""
+        reply = await asked
+        if address is None or self.limits.guesses_per_minute <= 0:
+            return reply
+        if isinstance(reply, Refused) and reply.code == ErrorCode.no_room:
+            await self._within_rate("guesses", address, self.limits.guesses_per_minute)
+        return reply
+
+    async def _within_rate(
+        self, kind: str, address: str | None, per_minute: float, take: bool = True
+    ) -> bool:
         try:
-            return await self.cluster.within_rate(kind, address, per_minute)
+            return await self.cluster.within_rate(kind, address, per_minute, take)
         except BusDown:
             raise BadMessage(
                 ErrorCode.busy, "the server lost touch with the room: try again"
@@ -339,15 +371,18 @@ class Hub(Presence, Ownership):
             return Refused(code=ErrorCode.internal, message="server error")
         return reply
 
-    async def view(self, code: str) -> dict[str, object]:
-        """The public lobby of a room (BadMessage if there is none)."""
-        reply = await self.route(ViewRequest(room=code.strip().upper()))
+    async def view(self, code: str, address: str | None = None) -> dict[str, object]:
+        """The public lobby of a room (BadMessage if there is none); ``address``: who
+        asks (its wrong guesses are counted)."""
+        await self.guessing(address)
+        reply = await self.guessed(address, self.route(ViewRequest(room=code.strip().upper())))
         return _expect(reply, Public).frame
 
-    async def result(self, code: str) -> dict[str, object]:
+    async def result(self, code: str, address: str | None = None) -> dict[str, object]:
         """The last ended game of a room (BadMessage if none)."""
-        reply = await self.route(ResultRequest(room=code.strip().upper()))
-        return _expect(reply, Public).frame
+        await self.guessing(address)
+        asked = self.route(ResultRequest(room=code.strip().upper()))
+        return _expect(await self.guessed(address, asked), Public).frame
 
 
 def _expect(reply: Reply, kind: type[_R]) -> _R:

@@ -18,8 +18,21 @@ class Limits:
     idle: float = 7200.0  #: seconds without an event before a room outside a game closes
     creates_per_minute: float = 10.0  #: room creations per IP address
     joins_per_minute: float = 60.0  #: joins (and resumes) per IP address
+    #: look-ups of rooms that do not exist (or have closed) per IP address: a room's
+    #: status, its lobby, its result, a join or a resume; once they are spent, every
+    #: look-up from that address waits (a known code must not answer differently)
+    guesses_per_minute: float = 10.0
     message_rate: float = 20.0  #: messages a second a connection may keep up (0: no limit)
     message_burst: float = 40.0  #: and in a burst
+    #: (the same rate and burst bound each member over all its connections: .rates)
+    #: messages a second from one address over all its connections (bursts of twice)
+    address_message_rate: float = 200.0
+    #: chat lines and whispers a minute per member, over all its connections and every
+    #: process (bursts of half that); an address: eight times that
+    talk_per_minute: float = 60.0
+    #: messages a second one room is served in this process (bursts of twice that):
+    #: more wait their turn (.rates.Rates.room_wait); 0: no bound
+    room_message_rate: float = 100.0
     #: WebSockets one address may hold open to this process at once (0: no limit)
     connections_per_address: int = 64
     #: WebSockets this process holds from all addresses together (then HTTP 503; 0: no limit)

@@ -23,6 +23,7 @@ from pydantic import (
 
 from .errors import BadMessage as BadMessage  # re-exported: raised here, imported from here
 from .errors import ErrorCode
+from .names import has_visible, hidden_char, looks_like_center
 
 MAX_FRAME = 4096  #: largest client frame accepted, in characters
 MAX_SDP = 10_000  #: a voice offer's or answer's session description, in characters
@@ -338,15 +339,19 @@ def refused_char(text: str, allow_newline: bool) -> str | None:
 
 
 def clean_name(raw: str) -> str:
-    """A display name: whitespace collapsed, 1–MAX_NAME characters, no refused character."""
-    name = " ".join(raw.split())
+    """A display name (:mod:`.names`): NFKC, whitespace collapsed, 1–MAX_NAME
+    characters, no invisible, format, control or bidi character outside an emoji
+    sequence, a visible one at least, and nothing a target list reads as a center card."""
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
     if not name or len(name) > MAX_NAME:
         raise BadMessage(ErrorCode.bad_name, f"a name has 1–{MAX_NAME} characters")
-    if refused_char(name, allow_newline=False) is not None:
+    if refused_char(name, allow_newline=False) is not None or hidden_char(name) is not None:
         raise BadMessage(
-            ErrorCode.bad_name, "a name may not hold control or bidi-override characters"
+            ErrorCode.bad_name, "a name may not hold invisible, format, control or bidi characters"
         )
-    if name.lower().startswith("center:"):
+    if not has_visible(name):
+        raise BadMessage(ErrorCode.bad_name, "a name needs a visible character")
+    if looks_like_center(name):
         raise BadMessage(ErrorCode.bad_name, "a name may not begin with 'center:'")
     return name
 
@@ -360,4 +365,6 @@ def clean_text(raw: str) -> str:
         raise BadMessage(
             ErrorCode.bad_text, "a message may not hold control or bidi-override characters"
         )
+    if not has_visible(text):
+        raise BadMessage(ErrorCode.bad_text, "a message needs a visible character")
     return text

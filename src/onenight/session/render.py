@@ -19,6 +19,7 @@ from onenight.cluster import Frame, Kept, Post
 from onenight.rules import Phase
 
 from . import events as ev
+from .errors import BadMessage, ErrorCode
 from .padding import pad
 from .room import Room
 from .timing import Clock
@@ -43,6 +44,9 @@ class Rendering:
     #: a connection opened in another process and not counted yet, or a take-over
     elsewhere_until: float
     numbers: dict[int, int]  #: member → the number of its last frame
+    #: every frame of the room since its creation was numbered here (a room made by this
+    #: process, never rebuilt from its log): a ``last`` beyond them was never sent
+    numbered_all: bool
     kept: dict[int, deque[Frame]]  #: for a resume
     outbox: list[Post]  #: frames to deliver when the lock is let go
     voice_sent: str  #: the voice rule as the members last got it (encoded)
@@ -96,8 +100,15 @@ class Rendering:
     def missed(self, member: int, last: int) -> list[Frame] | None:
         """The frames after ``last`` exactly as they were sent, or None when they are not
         all kept any more (too many, or a restart): then the member gets the full view,
-        numbered on from ``last``."""
+        numbered on from ``last``. A ``last`` beyond the frames sent is refused where
+        they are all known (:attr:`numbered_all`); after a restart it is taken as it is
+        (the numbers were lost with the process)."""
         numbers = self.numbers.get(member, 0)
+        if last > numbers and self.numbered_all:
+            # never sent: numbering on from it would soon pass JavaScript's safe integers
+            raise BadMessage(
+                ErrorCode.invalid, f"last: no frame {last} was sent (at most {numbers})"
+            )
         kept = self.kept.get(member, ())
         first = (kept[0].n or 0) if kept else 0  # a member's frames are all numbered
         if last > numbers or (numbers > last and (not kept or first > last + 1)):

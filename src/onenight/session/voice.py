@@ -102,7 +102,8 @@ def signal_target(room: Room, member: int, to: int, kind: str) -> int:
         raise BadMessage(ErrorCode.no_voice, "nobody speaks at night")
     if kind == "offer" and member not in speakers(room):
         raise BadMessage(ErrorCode.no_voice, "only a player who may speak makes an offer")
-    if kind != "hangup" and not may_talk(room, member, to):
+    # a hangup too: it only asks for an offer, which the rule would allow (docs/voice.md)
+    if not may_talk(room, member, to):
         raise BadMessage(ErrorCode.no_voice, "the voice rule does not let you two talk now")
     return to
 

@@ -13,6 +13,7 @@ export const ErrorCode = Object.freeze({
   bad_token: "bad_token",
   bad_name: "bad_name",
   name_taken: "name_taken",
+  name_too_close: "name_too_close",
   room_full: "room_full",
   full: "full",
   not_host: "not_host",

@@ -7,9 +7,57 @@ import { t } from "../i18n.js";
 
 const NAME = "onenight.name";
 
+// The server's name rules (src/onenight/session/names.py), said before a name is sent:
+// NFKC, no invisible or format character outside an emoji sequence, a visible one, not
+// "center:". Whether it reads like a seated member's the server says (name_too_close).
+const IGNORABLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/u;
+const FORMAT = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u;
+const SYMBOL = /[\p{So}\p{Sk}]/u;
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+const SELECTORS = ["\uFE0E", "\uFE0F"];
+
+/** Whether a character is hidden, where an emoji sequence does not explain it.
+ * @param {string[]} chars @param {number} i @param {boolean} flag inside a flag's tags */
+function hidden(chars, i, flag) {
+  const ch = chars[i], before = chars[i - 1] || "", after = chars[i + 1] || "";
+  if (flag) return false;
+  if (SELECTORS.includes(ch) && SYMBOL.test(before)) return false;
+  if (ch === "\u200D" && (SYMBOL.test(before) || SELECTORS.includes(before)) && SYMBOL.test(after)) return false;
+  return FORMAT.test(ch) || IGNORABLE.test(ch);
+}
+
+/** Why a name would be refused (an i18n key), or "". @param {string} raw */
+export function nameProblem(raw) {
+  const name = raw.normalize("NFKC").split(/\s+/u).filter(Boolean).join(" ");
+  const chars = [...name];
+  let flag = false;
+  for (let i = 0; i < chars.length; i++) {
+    const cp = chars[i].codePointAt(0) || 0;
+    const tag = cp >= 0xe0020 && cp < 0xe0080;
+    if (chars[i] === "\u{1F3F4}") { flag = true; continue; }
+    flag = flag && tag;
+    if (hidden(chars, i, flag)) return "home.nameHidden";
+  }
+  if (chars.length && !chars.some((c) => VISIBLE.test(c) && !IGNORABLE.test(c))) return "home.nameVisible";
+  if (name.toLowerCase().startsWith("center:")) return "home.nameCenter";
+  return "";
+}
+
+/** The reason, in the page's language, on the field (the form is not sent meanwhile).
+ * @param {HTMLInputElement} input */
+function checkName(input) {
+  const problem = nameProblem(input.value);
+  input.setCustomValidity(problem ? t(problem) : "");
+}
+
 /** @param {string} id */
 function nameInput(id) {
-  return h("input", { id, type: "text", required: true, maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME) || "" });
+  const input = /** @type {HTMLInputElement} */ (h("input", {
+    id, type: "text", required: true, maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME) || "",
+    oninput: (/** @type {Event} */ e) => checkName(/** @type {HTMLInputElement} */ (e.target)),
+  }));
+  checkName(input);
+  return input;
 }
 
 /** @param {HTMLFormElement} form @param {string} field */
