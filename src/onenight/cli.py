@@ -145,6 +145,10 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[str | None, typer.Option(help="Draw the win rates to FILE.png.")] = None,
+    games_out: Annotated[
+        str | None,
+        typer.Option(help="Append every game to FILE as JSON Lines (onenight research load)."),
+    ] = None,
 ) -> None:
     """Play many games of bots and print the win rates per team and per role (95% CI)."""
     from onenight.bots.cli import run_simulate
@@ -168,6 +172,7 @@ def simulate(
         scheduler,
         as_json,
         plot,
+        games_out,
     )
 
 

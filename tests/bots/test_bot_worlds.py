@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from onenight.bots.story import honest_claims
 from onenight.bots.worlds import Knowledge, Sampler, _acts, _draw, _key, _policy
 from onenight.rules import Game, Setup
 from onenight.rules.setup import draw_slots
@@ -192,6 +193,72 @@ def test_worlds_steered_by_claims_believe_what_weighted_rejection_believes(
     assert kept >= 100, kept  # enough plain draws weigh in to compare with
     sampler = Sampler(know, board)
     sample = sampler.sample(random.Random(seed + 100), 4_000, 160_000)
+    total = sum(w.weight for w in sample)
+    effective = total**2 / sum(w.weight**2 for w in sample)
+    for s in range(know.n):
+        steered: dict[str, float] = defaultdict(float)
+        for w in sample:
+            steered[w.setup.cards[s]] += w.weight / total
+        for card in set(reference[s]) | set(steered):
+            p = reference[s].get(card, 0.0)
+            spread = max(p * (1 - p), 0.01) * (1 / kept + 1 / effective)
+            tolerance = max(0.02, 4.5 * spread**0.5)
+            assert steered.get(card, 0.0) == pytest.approx(p, abs=tolerance), (s, card)
+
+
+WOLFBOT = ["villager", "mason", "mason", "villager", "troublemaker", "seer", "villager"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_mason_draws_the_honest_deal_when_every_claim_is_true(seed: int) -> None:
+    """wolfbot's 7-player deck, both Werewolves in the center, every player telling his
+    night: a Mason's sampler (the reasoner's draws at 7 players) must draw the true deal.
+    It did not (0 in 1 500 draws): seeing which seats woke as Masons leaned every other
+    seat's card only to "not a Mason", never to the role it claimed, so the deals came
+    out nearly uniform and the Russian roulette dropped almost all of them."""
+    names = [f"p{i}" for i in range(7)]
+    game = Game(Setup.fixed("ultimate", names, WOLFBOT, ["drunk", "werewolf", "werewolf"]))
+    rng = random.Random(seed)
+    done: list[tuple[int, dict[str, Any]]] = []
+    while (d := game.decision) is not None:
+        action = rng.choice(_acts(d.choices))
+        if d.seat == 1:
+            done.append((d.turn, action.to_json()))
+        game.apply(d.seat, action)
+    game.end_day()
+    know = Knowledge(game.view(1), done)
+    stories: list[list[Any]] = [[] for _ in range(7)]
+    for turn, seat, item in game.night_log:
+        stories[seat].append((turn, item))
+    board = [honest_claims(s, WOLFBOT[s], stories[s]) for s in range(7)]
+    sample = Sampler(know, board).sample(random.Random(seed), 100, 1_500, 15.0)
+    true = [w.weight for w in sample if list(w.setup.cards) == WOLFBOT]
+    assert true, "the honest deal was never drawn"
+
+
+@pytest.mark.parametrize(
+    ("claims", "seed"),
+    [
+        # The other seats claim roles outside the Masons: the deal leans to them.
+        ({1: [IAm("seer"), Saw(((3, "villager"),))], 3: [IAm("villager"), Nothing()]}, 11),
+        ({4: [IAm("troublemaker"), Swapped(1, 3)], 1: [IAm("villager"), Nothing()]}, 12),
+        # A seat the Mason did not see wake claims the Mason: it lies.
+        ({3: [IAm("mason"), Nothing()], 4: [IAm("villager"), Nothing()]}, 13),
+    ],
+)
+def test_a_masons_worlds_steered_by_claims_believe_what_weighted_rejection_believes(
+    claims: dict[int, list[Any]], seed: int
+) -> None:
+    """The lean of a Mason's sampler towards claimed roles only makes it draw better: its
+    weighted worlds must believe what plain rejection, weighed by the claims, believes."""
+    cards = ["mason", "seer", "mason", "villager", "troublemaker"]
+    know = seat_knowledge(cards, ["werewolf", "werewolf", "villager"], 0, seed)
+    board = [claims.get(s, []) for s in range(know.n)]
+    reference, kept = weighted_rejection_beliefs(
+        know, Sampler(know, board), 40_000, random.Random(seed)
+    )
+    assert kept >= 100, kept
+    sample = Sampler(know, board).sample(random.Random(seed + 100), 4_000, 160_000)
     total = sum(w.weight for w in sample)
     effective = total**2 / sum(w.weight**2 for w in sample)
     for s in range(know.n):

@@ -4,15 +4,18 @@ replayed through the engine by ``onenight research load``; a tampered record fai
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from onenight.bots.simulate import game_seed
 from onenight.cli import app
 from onenight.research import parallel_env
 from onenight.research.records import SCHEMA, read, replay, write
+from onenight.rules import default_deck, team_of
 
 
 def finished(preset: str, seed: int) -> dict:
@@ -66,3 +69,54 @@ def test_research_load_replays_a_file_and_fails_on_a_bad_one(tmp_path: Path) -> 
     write(bad, [rec])
     out = CliRunner().invoke(app, ["research", "load", str(bad)])
     assert out.exit_code == 1 and "winners" in out.output
+
+
+def test_simulate_games_out_writes_records_that_load_and_replay(tmp_path: Path) -> None:
+    """Issue 38, point 6: ``onenight simulate --games-out`` writes the same record as the
+    environment; ``research load`` replays them all; the file agrees with the report."""
+    path = tmp_path / "sim.jsonl"
+    args = ["simulate", "--players", "5", "--games", "45", "--seed", "4", "--workers", "1"]
+    args += ["--village", "basic", "--wolves", "randclaim", "--json", "--games-out", str(path)]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    rep = json.loads(out.output)
+    recs = list(read(path))
+    assert len(recs) == 45  # three chunks of the runner, in game order
+    assert [r["config"]["seed"] for r in recs] == [game_seed(4, i) for i in range(45)]
+    for rec in recs:
+        assert rec["schema"] == SCHEMA and replay(rec) == [], rec
+        cfg = rec["config"]
+        assert (cfg["outcome"], cfg["abstain"], cfg["name"]) == ("rulebook", False, "simulate")
+        assert all(v is not None for v in rec["votes"])  # the rulebook: everyone points
+        cards = rec["setup"]["cards"]
+        dealt = ["basic" if team_of(c) == "village" else "randclaim" for c in cards]
+        assert rec["agents"] == dealt
+    # The default 5-player deck has no Tanner: each game counts for the one team named.
+    for team in ("village", "werewolf"):
+        won = sum(r["result"]["team"] == team for r in recs)
+        assert won == round(rep["win_rate"][team] * 45)
+    loaded = CliRunner().invoke(app, ["research", "load", str(path), "--json"])
+    assert loaded.exit_code == 0, loaded.output
+    assert json.loads(loaded.output) == {"games": 45, "problems": []}
+
+
+def test_simulate_records_come_out_in_game_order_whatever_order_chunks_arrive(
+    tmp_path: Path,
+) -> None:
+    """A Dask cluster hands chunks back as they finish: the file stays in game order."""
+    from onenight.bots.simulate import Spec, play_chunk, simulate
+
+    spec = Spec("ultimate", 5, tuple(default_deck("ultimate", 5)), "random", "random", (), 2)
+    ordered = tmp_path / "ordered.jsonl"
+    simulate(spec, 50, games_out=ordered)
+    shuffled = tmp_path / "shuffled.jsonl"
+
+    def backwards(spec: Spec, games: int, scheduler: str) -> list:
+        rec = replace(spec, record=True)
+        return [play_chunk(rec, a, min(a + 20, games)) for a in (40, 20, 0)]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("onenight.bots.simulate.run_dask", backwards)
+        simulate(spec, 50, scheduler="tcp://nowhere:1", games_out=shuffled)
+    assert shuffled.read_text() == ordered.read_text()
+    assert len(list(read(ordered))) == 50

@@ -1,5 +1,5 @@
 """Bots: players that are not people (``random``, ``basic``, ``reasoner``; ``randclaim``
-for research: wolfbot's random wolf).
+and ``reg`` for research: wolfbot's random and regular wolves).
 
 A bot gets a seat's view and the public claim board and answers with JSON: see
 :mod:`.base` for the interface and docs/bots.md for the levels and the reasoner's model.
@@ -15,6 +15,7 @@ from .play import Played, play
 from .randclaim import RandClaimBot
 from .random_bot import RandomBot
 from .reasoner import ReasonerBot
+from .regwolf import RegWolfBot
 from .say import say
 
 LEVELS: dict[str, type[Bot]] = {
@@ -22,6 +23,7 @@ LEVELS: dict[str, type[Bot]] = {
     "basic": BasicBot,
     "reasoner": ReasonerBot,
     "randclaim": RandClaimBot,
+    "reg": RegWolfBot,
 }
 
 
@@ -44,6 +46,7 @@ __all__ = [
     "RandClaimBot",
     "RandomBot",
     "ReasonerBot",
+    "RegWolfBot",
     "ViewDict",
     "claim_from_json",
     "make_bot",

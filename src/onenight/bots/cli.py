@@ -40,6 +40,7 @@ def run_simulate(
     scheduler: str | None,
     as_json: bool,
     plot_to: str | None,
+    games_out: str | None = None,
 ) -> None:
     try:
         spec = Spec(
@@ -62,7 +63,8 @@ def run_simulate(
     # (about 6% of a run of reasoners); back in its care once the games are played.
     gc.freeze()
     try:
-        rep = simulate(spec, games, _workers(workers), scheduler, bar.update if bar else None)
+        step = bar.update if bar else None
+        rep = simulate(spec, games, _workers(workers), scheduler, step, games_out)
         if plot_to:
             plot(rep, plot_to)
     except RuntimeError as err:

@@ -13,15 +13,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from onenight.rules import Dealer, Setup, default_deck, team_of
+from onenight.rules import Dealer, Setup, default_deck, record, team_of
 from onenight.rules import roles as R
 
 from . import make_bot
 from .base import Bot
-from .play import play
+from .play import Played, play
 
 TEAMS = ("village", "werewolf", "tanner", "none")
 CHUNK = 20
@@ -38,6 +39,8 @@ class Spec:
     wolves: str = "reasoner"
     seats: tuple[str, ...] = ()
     seed: int = 1
+    #: Keep each game's record (``onenight.rules.record``) for ``--games-out``.
+    record: bool = False
 
     def check(self) -> None:
         """ValueError (or InvalidSetup) with the reason unless the spec can be played."""
@@ -67,9 +70,13 @@ class Tally:
     team_wins: Counter[str] = field(default_factory=Counter)
     role_seats: Counter[str] = field(default_factory=Counter)
     role_wins: Counter[str] = field(default_factory=Counter)
+    #: ``(game index, record)`` of each game when the spec asks for records: they add by
+    #: concatenation, and :func:`simulate` writes them in game order.
+    records: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
+        self.records.extend(other.records)
         self.outcome.update(other.outcome)
         self.team_wins.update(other.team_wins)
         self.role_seats.update(other.role_seats)
@@ -85,10 +92,10 @@ def play_one(spec: Spec, i: int) -> Tally:
     """Game ``i`` of the run, as a tally of one."""
     seed = game_seed(spec.seed, i)
     setup = Setup.shuffled(spec.edition, spec.names, spec.deck, seed)
-    bots: list[Bot] = [
-        make_bot(spec.level(s, card), f"{seed}:{s}") for s, card in enumerate(setup.cards)
-    ]
-    result = play(setup, bots, seed).game.result
+    levels = [spec.level(s, card) for s, card in enumerate(setup.cards)]
+    bots: list[Bot] = [make_bot(level, f"{seed}:{s}") for s, level in enumerate(levels)]
+    played = play(setup, bots, seed)
+    result = played.game.result
     assert result is not None
     teams = {team_of(result.roles[s]) for s in result.winners}
     tally = Tally(games=1)
@@ -97,7 +104,41 @@ def play_one(spec: Spec, i: int) -> Tally:
     for s, card in enumerate(setup.cards):
         tally.role_seats[card] += 1
         tally.role_wins[card] += s in result.winners
+    if spec.record:
+        tally.records.append((i, game_record(record_config(spec, seed), played, levels)))
     return tally
+
+
+def record_config(spec: Spec, seed: int) -> dict[str, Any]:
+    """The config of a simulated game in the research ``Config.to_json()`` form: the
+    simulator plays the rulebook (no rule switch): one speaking turn per seat in an
+    order drawn from the game's seed, where a bot says all its claims (round 0)."""
+    return {
+        "name": "simulate",
+        "edition": spec.edition,
+        "players": spec.players,
+        "deck": list(spec.deck),
+        "rounds": 1,
+        "speaking_order": "drawn",
+        "lone_wolf_peek": True,
+        "outcome": "rulebook",
+        "abstain": False,
+        "seer_center": "choose",
+        "rewards": {"win": 1.0, "lose": -1.0, "draw": 0.0},
+        "seed": seed,
+    }
+
+
+def game_record(config: dict[str, Any], played: Played, levels: Sequence[str]) -> dict[str, Any]:
+    """A simulated game as a record, with the level that played each seat."""
+    game = played.game
+    assert game.result is not None
+    talk = [(0, p.seat, p.claim.to_json()) for p in played.board]
+    votes = [game.votes.get(s) for s in range(game.n)]
+    ends = [game.end_role(game.board[s]) for s in range(game.n)]
+    rec = record.game_record(config, game, talk, votes, record.result_json(game.result), ends)
+    rec["agents"] = list(levels)
+    return rec
 
 
 def outcome(teams: set[str]) -> str:
@@ -171,18 +212,44 @@ def simulate(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    games_out: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and report the win rates (the ``--json`` object)."""
+    """Play ``games`` games and report the win rates (the ``--json`` object). With
+    ``games_out``, every game is appended to that file as a record (JSON Lines), in
+    game order whatever order the chunks come back in."""
     spec.check()
+    if games_out is not None:
+        spec = replace(spec, record=True)
     total = Tally()
+    writer = _InOrder(games_out)
     start = time.perf_counter()
     parts = run_dask(spec, games, scheduler) if scheduler else run_local(spec, games, workers)
     for tally in parts:
+        writer.add(tally.records)
+        tally.records = []
         total.add(tally)
         if progress is not None:
             progress(total.games)
     seconds = time.perf_counter() - start
     return report(spec, total, seconds, workers)
+
+
+class _InOrder:
+    """Appends records to a file in game order: a chunk that comes back early (from a
+    Dask cluster) waits until the games before it are written."""
+
+    def __init__(self, path: str | Path | None) -> None:
+        self.path, self.next, self.waiting = path, 0, dict[int, dict[str, Any]]()
+
+    def add(self, records: Sequence[tuple[int, dict[str, Any]]]) -> None:
+        if self.path is None:
+            return
+        self.waiting.update(records)
+        ready = []
+        while self.next in self.waiting:
+            ready.append(self.waiting.pop(self.next))
+            self.next += 1
+        record.write(self.path, ready)
 
 
 def report(spec: Spec, total: Tally, seconds: float, workers: int) -> dict[str, Any]:

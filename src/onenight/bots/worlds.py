@@ -155,12 +155,24 @@ def preferences(
             group = GROUPS[kind] | (everything & {R.DOPPELGANGER})
             for s in range(know.n):
                 if s != know.seat:  # those it saw are in the group, the others are not
+                    if s not in seats and outside_claim(kind, roles[s]):
+                        continue  # its claim leans the deal (below): "not in the group" is weak
                     wake = group if s in seats else everything - GROUPS[kind]
                     prefer.setdefault(s, (wake, GROUP_KNOWN))
     for seat, role in enumerate(roles):
         if role is not None and seat != know.seat:
             prefer.setdefault(seat, (frozenset({role}), TRUST))
     return prefer
+
+
+def outside_claim(kind: str, role: str | None) -> bool:
+    """Whether a seat a Mason did not see wake claimed a role outside the Masons: then
+    the deal leans to its claimed role (:data:`TRUST`), which fits what the Mason saw,
+    rather than to "any card but the Mason's" (nearly uniform at most tables: a Mason's
+    sampler then drew the honest deal so seldom that it could miss it in all its draws).
+    Only the Masons' group: the werewolf side's samplers (its lies) keep their proposal
+    (a change there moves the wolves' play and has to be measured on its own)."""
+    return kind == "masons" and role is not None and role not in GROUPS[kind]
 
 
 def _key(f: Fact) -> tuple[str, int, str, tuple[int, ...]]:

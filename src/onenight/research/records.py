@@ -7,23 +7,26 @@ in order, every claim with its speaker and round, the ballots (``null``: abstain
 the result (winning team, winners, dead, end roles) and, when asked, each seat's
 beliefs before the vote. Replaying applies every choice through the engine (which
 refuses an illegal one) and scores the game again under the record's rules.
+
+The record itself (its schema, JSON Lines reading and writing) is built in
+:mod:`onenight.rules.record`, below every layer that writes games (the bots' simulator
+writes them too); this module adds the research config, the outcome rules and replay.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from onenight.rules import Action, Game, RulesError, Setup, Vote, action_from_json
+from onenight.rules import Game, RulesError, Setup, Vote, action_from_json
+from onenight.rules.record import SCHEMA, game_record, read, write
 from onenight.session.claims import ClaimError, claim_from_json
 
 from .config import Config, config_from_json
 from .match import Match
 from .variants import Outcome, from_result, score
 
-SCHEMA = "onenight.research.game/1"
+__all__ = ["SCHEMA", "match_record", "read", "record", "replay", "write"]
 
 
 def record(
@@ -36,22 +39,8 @@ def record(
     beliefs: Mapping[int, Sequence[Mapping[str, float]]] | None = None,
 ) -> dict[str, Any]:
     """A finished game as a record. ``talk``: ``(round, seat, claim JSON)`` in order."""
-    out: dict[str, Any] = {
-        "schema": SCHEMA,
-        "config": config.to_json(),
-        "setup": game.setup.to_json(),
-        "night": [
-            {"turn": turn, "seat": seat, "action": item.to_json()}
-            for turn, seat, item in game.night_log
-            if isinstance(item, Action)
-        ],
-        "talk": [{"round": r, "seat": s, "claim": c} for r, s, c in talk],
-        "votes": [ballots.get(s) for s in range(game.n)],
-        "result": {**outcome.to_json(), "end_roles": list(end_roles)},
-    }
-    if beliefs:
-        out["beliefs"] = {str(s): [dict(b) for b in bs] for s, bs in sorted(beliefs.items())}
-    return out
+    votes = [ballots.get(s) for s in range(game.n)]
+    return game_record(config.to_json(), game, talk, votes, outcome.to_json(), end_roles, beliefs)
 
 
 def match_record(
@@ -71,24 +60,6 @@ def match_record(
         match.end_roles(),
         beliefs,
     )
-
-
-def write(path: str | Path, records: Iterable[Mapping[str, Any]]) -> int:
-    """Append records to a JSON Lines file; how many."""
-    k = 0
-    with Path(path).open("a", encoding="utf-8") as f:
-        for rec in records:
-            f.write(json.dumps(rec, sort_keys=True) + "\n")
-            k += 1
-    return k
-
-
-def read(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The records of a JSON Lines file (blank lines skipped)."""
-    with Path(path).open(encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                yield json.loads(line)
 
 
 def replay(rec: Mapping[str, Any]) -> list[str]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from onenight.rules import Result, team_of
 from onenight.rules import roles as R
+from onenight.rules.record import winning_team
 
 OUTCOMES = ("rulebook", "jin2024", "wolfbot")
 SEER_CENTER = ("choose", "random")
@@ -43,8 +44,7 @@ class Outcome:
 def team_name(roles: Sequence[str], won: Iterable[int]) -> str | None:
     """The winning team named by the winners' end roles (several teams may win together
     in the rulebook, a Tanner with the village: the first in order is named)."""
-    teams = sorted({team_of(roles[s]) for s in won})
-    return teams[0] if teams else None
+    return winning_team(roles, won)
 
 
 def from_result(res: Result) -> Outcome:
