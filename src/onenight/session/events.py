@@ -65,8 +65,13 @@ class Kicked(_Event):
 
 
 class HostChanged(_Event):
+    """The host is ``member`` now: handed over by the host, or passed on (``passed``: the
+    member who was host, gone or away past the grace) to the present player seated
+    longest."""
+
     kind: Literal["host"] = "host"
     member: int
+    passed: int | None = None
 
 
 class Configured(_Event):

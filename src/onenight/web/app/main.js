@@ -266,6 +266,24 @@ function gameNotes() {
   return lines.length ? h("ul", { class: "notes-bar", id: "game-notes" }, lines) : null;
 }
 
+/**
+ * The host passed on (left, kicked or away past the grace: docs/protocol.md), said on
+ * every screen until the next game starts: to the new host, to the one who was host
+ * (back now: the host stays with the other) and to everyone else.
+ */
+function hostNote() {
+  const room = store.room;
+  const passed = room?.host_passed;
+  if (!room || !passed || store.mode === "tv") return null;
+  const you = room.you || {};
+  const heir = room.members.find((/** @type {Frame} */ m) => m.member === passed.member);
+  const name = heir ? heir.name : "?";
+  const line = you.member === passed.member ? t("host.passedYou", { from: passed.from })
+    : you.name === passed.from ? t("host.passedBack", { name })
+      : t("host.passed", { from: passed.from, name });
+  return h("ul", { class: "notes-bar", id: "host-note" }, h("li", { role: "status" }, line));
+}
+
 /** Ask the server what a room's link leads to (before asking for a name): a closed or
  * unknown room, a game under way. @param {string} code
  * @returns {Promise<import("./store.js").RoomCheck | null>} */
@@ -345,6 +363,8 @@ function render() {
   if (hearing && settings) (store.room?.you?.host ? settings.append(hearing) : settings.lastElementChild?.before(hearing));
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
+  const passed = store.room && !store.lost ? hostNote() : null;
+  if (passed) (root.querySelector("#game-notes") || root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(passed);
 
   for (const [key, value] of Object.entries(drafts)) {
     const el = /** @type {HTMLInputElement | null} */ (document.getElementById(key));
