@@ -88,6 +88,9 @@ class Configured(_Event):
     grace: float | None = None
     lang: str | None = None
     spectators_hear: bool | None = None
+    #: True: the deck is the edition's default for the seats again (``deck`` None), so
+    #: it grows and shrinks as players come and go
+    default_deck: bool | None = None
 
 
 class Chat(_Event):

@@ -182,8 +182,10 @@ class Room:
         self.host_passed = {"from": name, "member": e.member}
 
     def _on_configured(self, e: ev.Configured, at: float) -> None:
-        for key, value in e.model_dump(exclude={"kind"}, exclude_none=True).items():
+        for key, value in e.model_dump(exclude={"kind", "default_deck"}, exclude_none=True).items():
             setattr(self.settings, key, value)
+        if e.default_deck:
+            self.settings.deck = None
 
     def _on_started(self, e: ev.Started, at: float) -> None:
         if self.champions:  # a finished tournament: a new one begins

@@ -128,11 +128,35 @@ async function refused(err) {
   return { code: err.code, message: err.message };
 }
 
-/** Report a refusal in the page. @param {unknown} err */
+/** The control the player last tapped (its id): a refusal is said next to it. */
+let tapped = "";
+document.addEventListener("click", (e) => {
+  const el = e.target instanceof Element ? e.target.closest("button, input, select, [role=button]") : null;
+  tapped = (el && el.id) || "";
+}, true);
+
+/** Report a refusal in the page, next to the control that was tapped. @param {unknown} err */
 async function fail(err) {
   if (err instanceof ServerError) {
+    const near = tapped;
     store.error = await refused(err);
+    store.errorNear = near;
     changed();
+  }
+}
+
+/** The refusal, next to the control that was tapped when it is on screen (in its row of
+ * buttons, or its line), else at the top of the page.
+ * @param {HTMLElement} alert */
+function placeRefusal(alert) {
+  const control = store.errorNear ? document.getElementById(store.errorNear) : null;
+  const spot = control && root.contains(control) ? control.closest(".actions, .startbar, .stepper, li, form") || control : null;
+  if (spot) {
+    alert.classList.add("tap-refused");
+    if (spot.tagName === "LI") spot.append(alert); // a list holds items only
+    else spot.after(alert);
+  } else {
+    root.prepend(alert);
   }
 }
 
@@ -351,7 +375,7 @@ function render() {
   status.textContent = session ? (store.online ? t("conn.online") : t("conn.offline")) : "";
   status.className = store.online ? "online" : "offline";
   drawOffline();
-  if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, said(store.error)));
+  if (store.error && store.room) placeRefusal(h("p", { class: "warn", role: "alert", id: "error" }, said(store.error)));
   const talk = voice?.panel();
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).

@@ -7,6 +7,7 @@ import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
 import { actionText, factText, scoreboard } from "./common.js";
 import { talkPanel } from "./day.js";
+import { deckWhy } from "./lobby.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -69,8 +70,12 @@ function verdict(r, me) {
 /** @param {{rematch?: () => void, lobby?: () => void}} act */
 function actions(act) {
   const host = store.room?.you?.host;
+  // A deck chosen by hand that no longer fits the seats (a latecomer is seated for the
+  // next game): the host reads why at the button, not a refusal at the top of the page.
+  const why = host && act.rematch && store.room ? deckWhy(store.room) : "";
   return h("div", { class: "actions" },
-    host && act.rematch ? h("button", { type: "button", id: "rematch", class: "primary", onclick: act.rematch }, t("end.rematch")) : null,
+    host && act.rematch ? h("button", { type: "button", id: "rematch", class: "primary", disabled: !!why, "aria-describedby": why ? "rematch-why" : null, onclick: act.rematch }, t("end.rematch")) : null,
+    why ? h("p", { class: "warn", id: "rematch-why" }, `${why} ${t("end.fixDeck")}`) : null,
     act.lobby ? h("button", { type: "button", id: "to-lobby", class: "secondary", onclick: act.lobby }, t("end.lobby")) : null);
 }
 
