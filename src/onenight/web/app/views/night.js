@@ -72,7 +72,7 @@ function idlePrompt(s, tapped) {
       h("p", { class: "muted" }, tapped ? t("night.done") : t("night.seenTap")));
   }
   if (now.length) {
-    const facts = now.map((/** @type {Frame} */ f) => factText(f, s.players, s.edition)).join(" ");
+    const facts = now.map((/** @type {Frame} */ f) => factText(f, s.players, s.edition, s.turns[f.at], s.seat)).join(" ");
     return h("div", { class: "prompt learn", id: "prompt", "aria-live": "polite" },
       h("p", {}, t("night.learnNow", { fact: facts })),
       h("p", { class: "muted" }, tapped ? t("night.done") : t("night.seenTap")));

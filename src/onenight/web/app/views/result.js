@@ -117,6 +117,15 @@ function votes(r, players, random) {
       h("li", {}, `${from} → ${to}`, random.includes(idx[from]) ? ` ${t("end.random")}` : ""))));
 }
 
+/** One step of the night's timeline in words: a choice made, or a fact learned (in the
+ * words of its turn's learner: the Minion's, the Little Girl's …).
+ * @param {Frame} e @param {string[]} players @param {string} ed */
+export function nightLine(e, players, ed) {
+  return e.action
+    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
+    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed, e) });
+}
+
 /** The night, one step at a time. @param {Frame} r @param {string[]} players @param {string} ed */
 function replay(r, players, ed) {
   /** @type {Frame[]} */
@@ -125,9 +134,7 @@ function replay(r, players, ed) {
   const ui = store.ui;
   const n = Math.min(Math.max(ui.step, total ? 1 : 0), total);
   /** @param {Frame} e */
-  const line = (e) => e.action
-    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
-    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed) });
+  const line = (e) => nightLine(e, players, ed);
   return h("section", { class: "replay", "aria-labelledby": "replay-h" },
     h("h2", { id: "replay-h" }, t("end.replay")),
     total ? h("ol", { id: "timeline" }, steps.slice(0, n).map((e, i) => h("li", { class: i === n - 1 ? "now" : "", "aria-current": i === n - 1 ? "step" : null }, line(e))))
