@@ -105,7 +105,8 @@ def test_client_a_deck_chosen_by_hand_asks_the_host_at_the_rematch_button(
         rematch = ann.page.locator("#rematch")
         assert rematch.is_disabled()
         why = ja["lobby.deckSize"].format(have=6, players=4, need=7, center=3)
-        assert ann.page.locator("#rematch-why").inner_text() == f"{why} {ja['end.fixDeck']}"
+        # (Japanese: one sentence after the other, no space between)
+        assert ann.page.locator("#rematch-why").inner_text() == f"{why}{ja['end.fixDeck']}"
         assert rematch.get_attribute("aria-describedby") == "rematch-why"
         # Nothing is said at the top of the page; the others have no Rematch to explain.
         assert ann.page.locator("#error").count() == 0

@@ -2,7 +2,7 @@
 /** The end: deaths and winners, every card (dealt → at dawn), the votes as arrows, the
  * night step by step, the scoreboard, rematch. Also the shared replay page. */
 import { h, svg } from "../dom.js";
-import { callName, list, roleName, t } from "../i18n.js";
+import { callName, lang, list, roleName, t } from "../i18n.js";
 import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
 import { actionText, factText, scoreboard } from "./common.js";
@@ -75,7 +75,7 @@ function actions(act) {
   const why = host && act.rematch && store.room ? deckWhy(store.room) : "";
   return h("div", { class: "actions" },
     host && act.rematch ? h("button", { type: "button", id: "rematch", class: "primary", disabled: !!why, "aria-describedby": why ? "rematch-why" : null, onclick: act.rematch }, t("end.rematch")) : null,
-    why ? h("p", { class: "warn", id: "rematch-why" }, `${why} ${t("end.fixDeck")}`) : null,
+    why ? h("p", { class: "warn", id: "rematch-why" }, `${why}${lang() === "ja" ? "" : " "}${t("end.fixDeck")}`) : null,
     act.lobby ? h("button", { type: "button", id: "to-lobby", class: "secondary", onclick: act.lobby }, t("end.lobby")) : null);
 }
 
