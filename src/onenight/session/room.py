@@ -229,7 +229,11 @@ class Room:
     def _on_claimed(self, e: ev.Claimed, at: float) -> None:
         if self.play is None:
             raise ValueError("claim without a game")
-        self.play.log.append({"type": "claim", **e.data(), "at": at, "game": self.play.no})
+        # With the game's names: the claim reads the same after the game, in the lobby's
+        # talk and in the next games' log (its speaker and targets are seats of this game).
+        play = self.play
+        entry = {"type": "claim", **e.data(), "at": at, "game": play.no}
+        self.play.log.append({**entry, "players": list(play.names)})
 
     def _on_voice_whisper(self, e: ev.VoiceWhispered, at: float) -> None:
         if e.to is None:

@@ -168,6 +168,8 @@ const actions = {
   create: (name) => open({ type: "create", name }),
   /** @param {string} code @param {string} name @param {boolean} spectator */
   join: (code, name, spectator) => open({ type: "join", room: code, name, spectator }),
+  /** A name of only spaces: nothing is sent, and the form says why. @param {string} near */
+  blank: (near) => { store.error = { key: "home.blankName" }; store.errorNear = near; changed(); },
   /** @param {Record<string, any>} changes */
   configure: (changes) => send({ ...changes, type: "configure" }),
   start: () => send({ type: "start" }),
@@ -221,6 +223,13 @@ async function open(msg) {
     const path = store.mode === "tv" ? `/r/${ack.room}/tv` : `/r/${ack.room}`;
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
+    const unreached = !(err instanceof ServerError) || err.code === "closed"; // no socket
+    if (unreached && (msg.type === "create" || msg.type === "join")) {
+      // The server cannot be reached (offline): the tap did nothing, and the page says why.
+      store.error = { key: "home.unreachable" };
+      store.errorNear = msg.type === "create" ? "create" : "join";
+      reached(false);
+    }
     if (err instanceof ServerError && err.code !== "closed") {
       if (err.code !== ErrorCode.no_room) store.error = await refused(err);
       else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
@@ -249,7 +258,7 @@ function screen() {
     }
     return result.resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition }, null);
   }
-  if (!store.code) return homeView(actions, said(store.error));
+  if (!store.code) return homeView(actions, said(store.error), store.errorNear);
   if (!room || store.lost) {
     const why = said(store.error) || (store.lost === "bye" ? t("lobby.left") : "");
     if (store.checking) return h("main", { class: "screen" }, h("p", { id: "looking" }, t("join.looking", { code: store.code })));
@@ -376,7 +385,7 @@ function render() {
   status.className = store.online ? "online" : "offline";
   drawOffline();
   if (store.error && store.room) placeRefusal(h("p", { class: "warn", role: "alert", id: "error" }, said(store.error)));
-  const talk = voice?.panel();
+  const talk = store.room && !store.lost ? voice?.panel() : null; // gone once the room is left
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).
   if (talk) (root.querySelector(".phasebar") || root.querySelector("#verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
