@@ -7,7 +7,7 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, addPart, lang, pickLang, said, setLang, t } from "./i18n.js";
+import { LANGS, addPart, lang, loadNames, pickLang, said, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { say } from "./speech.js";
 import { changed, changedSoon, remaining, store, subscribe, take, turnKey } from "./store.js";
@@ -105,7 +105,7 @@ const HOWTO = "#how-to-play";
 /** Open or close the how-to-play page as the address's hash says. */
 function route() {
   if (location.hash === HOWTO && !howto) {
-    import("./views/howto.js").then((m) => { howto = m; changed(); }, () => reached(false));
+    Promise.all([import("./views/howto.js"), loadNames()]).then(([m]) => { howto = m; changed(); }, () => reached(false));
   }
   changed();
 }
@@ -217,6 +217,7 @@ const actions = {
 async function open(msg) {
   try {
     const ack = await conn.open(msg);
+    loadNames().then(changed); // the lobby names the deck's roles
     store.code = ack.room;
     store.lost = "";
     store.error = null;
@@ -504,6 +505,7 @@ async function main() {
     try { code = decodeURIComponent(code); } catch { /* kept as it is */ }
     store.code = code.trim().toUpperCase().slice(0, 32);
     store.mode = m[2] || "";
+    await loadNames(); // a room's screens name roles (a first visit to / does not)
   }
   if (store.mode === "tv") tv = await import("./views/tv.js");
   loadEditions();
