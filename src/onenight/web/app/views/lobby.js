@@ -150,7 +150,8 @@ function settingsView(room, host, act) {
     return h("section", { class: "settings", "aria-labelledby": "settings-h" },
       h("h2", { id: "settings-h" }, t("lobby.settings")),
       h("p", {}, `${t("lobby.edition")}: ${t(`edition.${st.edition}`)}`),
-      h("p", { id: "deck" }, `${t("lobby.deck")}: ${list(room.deck.map((/** @type {string} */ r) => roleName(r, st.edition)))}`),
+      // Grouped with counts, as the host reads it ("8 cards: Werewolf ×2, Seer, …").
+      h("p", { id: "deck" }, deckLine(counts, st.edition, room.deck.length)),
       h("p", { class: room.deck_error ? "warn" : "muted", id: "deck-error", "aria-live": "polite" }, problem),
       timers,
       h("p", { class: "muted" }, t("lobby.waitHost")));
