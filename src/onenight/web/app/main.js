@@ -356,7 +356,7 @@ function phaseLine() {
   const s = store.state;
   if (!s) return store.room ? t("phase.lobby") : "";
   if (s.phase === "night") {
-    return s.turn < 0 ? t("phase.deal") : `${t("phase.night")}: ${turnLabel(s.turns, s.turn, s.edition)}`;
+    return s.turn < 0 ? t("phase.deal") : t("pair", { label: t("phase.night"), value: turnLabel(s.turns, s.turn, s.edition) });
   }
   return t(`phase.${s.phase}`);
 }

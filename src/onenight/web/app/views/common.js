@@ -101,9 +101,18 @@ export function targetName(target, players) {
   return String(target); // a name, in the result
 }
 
+/** A seat or center slot inside a sentence ("Look at center card 2", "Regarder la
+ * carte du centre 2": each language's article and case). @param {string | number} target
+ * @param {string[]} players */
+function inSentence(target, players) {
+  if (target === "center:wolf") return t("act.centerWolf");
+  const m = /^center:(\d+)$/.exec(String(target));
+  return m ? t("act.center", { n: Number(m[1]) + 1 }) : targetName(target, players);
+}
+
 /** @param {any[]} targets @param {string[]} players */
 function names(targets, players) {
-  return targets.map((x) => targetName(x, players)).join(t("and"));
+  return targets.map((x) => inSentence(x, players)).join(t("and"));
 }
 
 /** An action in words. @param {Frame} action @param {string[]} players */
@@ -113,12 +122,12 @@ export function actionText(action, players) {
     case "view":
       return t("act.view", { targets: names(tg, players) });
     case "swap":
-      return t("act.swap", { a: targetName(tg[0], players), b: targetName(tg[1], players) });
+      return t("act.swap", { a: inSentence(tg[0], players), b: inSentence(tg[1], players) });
     case "copy":
     case "shield":
     case "reveal":
     case "vote":
-      return t(`act.${action.type}`, { target: targetName(action.target, players) });
+      return t(`act.${action.type}`, { target: inSentence(action.target, players) });
     case "peek":
     case "pass":
       return t(`act.${action.type}`);

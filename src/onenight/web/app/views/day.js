@@ -61,7 +61,7 @@ export function talkPanel(s, act) {
     onchange: (/** @type {Event} */ e) => { store.ui.sayTo = /** @type {HTMLSelectElement} */ (e.target).value; },
   },
     h("option", { value: "" }, t("day.talk")),
-    players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i), selected: store.ui.sayTo === String(i) }, `${t("day.whisper")}: ${name}`)))));
+    players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i), selected: store.ui.sayTo === String(i) }, t("pair", { label: t("day.whisper"), value: name }))))));
   /** @type {HTMLInputElement} */
   const text = /** @type {any} */ (h("input", { id: "say", type: "text", maxlength: 300, autocomplete: "off", "aria-label": t("day.say"), placeholder: t("day.say") }));
   const form = h("form", {

@@ -149,7 +149,7 @@ function settingsView(room, host, act) {
   if (!host) {
     return h("section", { class: "settings", "aria-labelledby": "settings-h" },
       h("h2", { id: "settings-h" }, t("lobby.settings")),
-      h("p", {}, `${t("lobby.edition")}: ${t(`edition.${st.edition}`)}`),
+      h("p", {}, t("pair", { label: t("lobby.edition"), value: t(`edition.${st.edition}`) })),
       // Grouped with counts, as the host reads it ("8 cards: Werewolf ×2, Seer, …").
       h("p", { id: "deck" }, deckLine(counts, st.edition, room.deck.length)),
       h("p", { class: room.deck_error ? "warn" : "muted", id: "deck-error", "aria-live": "polite" }, problem),
@@ -298,6 +298,6 @@ function crown() {
 
 /** @param {number} s */
 function fmt(s) {
-  return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}` : `${s} s`;
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}` : t("lobby.seconds", { n: s });
 }
 
