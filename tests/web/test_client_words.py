@@ -77,3 +77,17 @@ def test_client_times_and_labels_in_each_languages_own_way(browser: Any, server:
     finally:
         for p in [host, *guests.values()]:
             p.context.close()
+
+
+def test_japanese_says_one_word_for_the_center_cards() -> None:
+    """The page, the claims, the table narrator and the bots call the center cards 場
+    (場のカード), as the Japanese original does: never 中央 beside it."""
+    from onenight.bots.say import LANGUAGE
+    from web.client_helpers import APP
+
+    texts = [p.read_text() for p in (APP / "i18n").glob("*ja.json")]
+    texts.append((APP.parent / "table" / "narration.json").read_text())
+    texts.append((APP.parent / "table" / "ui.js").read_text())
+    texts.append(str(LANGUAGE["ja"].lines))
+    assert not [t for t in texts if "中央" in t]
+    assert "場" in LANGUAGE["ja"].lines["center"]

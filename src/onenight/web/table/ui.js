@@ -145,7 +145,7 @@ export const UI = {
     edition_sans_carte: "カードなし人狼（フランスのオンラインルール）",
     players: "人数",
     deck: "デッキ",
-    deck_count: "（{cards}枚：{players}人＋中央{center}枚）",
+    deck_count: "（{cards}枚：{players}人＋場{center}枚）",
     suggested_deck: "おすすめデッキ",
     balanced_deck: "バランスのよいデッキ",
     balanced_status: "シミュレーションで調整：{games}回中、村人側の勝率は{pct}%でした。",
