@@ -91,3 +91,19 @@ def test_japanese_says_one_word_for_the_center_cards() -> None:
     texts.append(str(LANGUAGE["ja"].lines))
     assert not [t for t in texts if "中央" in t]
     assert "場" in LANGUAGE["ja"].lines["center"]
+
+
+def test_the_table_modes_editions_have_the_pages_french_names() -> None:
+    """The table narrator names the editions in French as the phones' page does (the
+    French edition's own title, « Loup-Garou pour une Nuit »), not in English."""
+    import re
+
+    from web.client_helpers import APP
+
+    ui = (APP.parent / "table" / "ui.js").read_text()
+    french = ui[ui.index("fr: {") : ui.index("ja: {")]
+    fr = catalogue("fr")
+    for edition in ("ultimate", "japanese", "workshop", "sans-carte"):
+        key = "edition_" + edition.replace("-", "_")
+        found = re.search(key + r': "([^"]+)"', french)
+        assert found and found.group(1).replace("’", "'") == fr[f"edition.{edition}"], key
