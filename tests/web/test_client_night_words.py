@@ -16,6 +16,7 @@ from web.client_helpers import catalogue, open_player
 #: The phone's "My night" (views/common.js) and the replay's line (views/result.js) for
 #: the learner (seat 0) of each case, read from the page's own modules.
 READ = """async (cases) => {
+  await (await import("/app/i18n.js")).loadNames();  // as a room's page has them
   const common = await import("/app/views/common.js");
   const result = await import("/app/views/result.js");
   return cases.map((c) => {

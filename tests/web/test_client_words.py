@@ -107,3 +107,25 @@ def test_the_table_modes_editions_have_the_pages_french_names() -> None:
         key = "edition_" + edition.replace("-", "_")
         found = re.search(key + r': "([^"]+)"', french)
         assert found and found.group(1).replace("’", "'") == fr[f"edition.{edition}"], key
+
+
+def test_japanese_names_are_the_japanese_originals_and_one_per_card() -> None:
+    """In Japanese the Seer is 占い師 in every edition (the card Japanese players own; the
+    bots say the same), and no two cards of an edition share a name. (The Robber stays
+    泥棒 beside the Japanese edition's 怪盗: the narrator's lines must tell every card
+    apart, across the editions too.)"""
+    import json
+
+    from onenight.bots.say import role_name
+    from onenight.rules import EDITIONS
+    from web.client_helpers import APP
+
+    names = json.loads((APP.parent / "table" / "narration.json").read_text())["names"]["ja"]
+    for edition in EDITIONS.values():
+        own = {**names["default"], **names.get(edition.id, {})}
+        said = [own[r] for r in edition.roles]
+        assert len(said) == len(set(said)), (edition.id, said)
+    assert names["default"]["seer"] == role_name("seer", "ja") == "占い師"
+    assert (
+        names["japanese"]["sorcerer"] == "占い師" and names["japanese"]["phantom_thief"] == "怪盗"
+    )
