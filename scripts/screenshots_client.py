@@ -6,8 +6,8 @@
   night waiting, the Insomniac's turn, day (with your card held up), vote, result, replay;
   two 3-player games, the first game's talk above the second game's separator.
 - ``lobby`` (en, fr, ja): the lobby's bots, a room link that leads nowhere, a link opened
-  during a game, the notes of a game (a player away, a newcomer waiting) and a replay
-  link during a game.
+  during a game, the notes of a game (a player away, a newcomer waiting), the host passed
+  on to the newcomer (``host-passed``) and a replay link during a game.
 
 Usage: .venv/bin/python scripts/screenshots_client.py [all|game|lobby] [en fr ja]  (needs
 Debian's chromium and, for Japanese, a CJK font such as ``fonts-noto-cjk``). Starts its
@@ -116,7 +116,12 @@ def shoot_lobby(browser: Any, base: str, size: tuple[int, int], lang: str) -> No
     ann.wait_for_selector("#game-notes li.away", timeout=20_000)
     cat.wait_for_selector("#game-notes li.away")
     snap(cat, "game-notes")
-    for page in (ann, cat, eve):
+    # The host's phone goes dark too: after the grace, Chloé (present, seated longest
+    # of those here) is the host, and reads it.
+    ann.context.close()
+    cat.wait_for_selector("#host-note", timeout=20_000)
+    snap(cat, "host-passed")
+    for page in (cat, eve):
         page.context.close()
 
 

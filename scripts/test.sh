@@ -8,7 +8,7 @@
 # ONENIGHT_SKIP_COMPILED=1 skips building and testing the mypyc build.
 # ONENIGHT_WORKERS=N runs the full suite's pytest on N xdist workers (default 5: most
 # outside tests wait on real servers, timers and browsers: four workers left a fifth of the
-# two cores idle, five keep them busy; README: the suite's times).
+# two cores idle, five keep them busy; docs/testing.md: the suite's times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Every Python process of the run (pytest's workers, the tests' servers, the scenarios)
@@ -97,7 +97,7 @@ fi
 # beside them, both niced so that the voice comes first; then the parallel pytest, which
 # keeps both cores busy (the checks and the build, if not done, take what it leaves);
 # then the compiled engine's tests, its scenarios beside them. Both cores are busy all
-# along, so the order moves time rather than saving it (README: the suite's times).
+# along, so the order moves time rather than saving it (docs/testing.md: the suite's times).
 (set -e; checks) >build/checks.log 2>&1 &
 checking=$!
 renice -n 10 -p "$checking" >/dev/null  # what it starts from now on inherits it

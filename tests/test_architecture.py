@@ -1,4 +1,4 @@
-"""No import cycle anywhere in src/onenight (README, Layout).
+"""No import cycle anywhere in src/onenight (docs/testing.md, "The code's layout").
 
 ``lint-imports`` keeps the packages in their layers (pyproject.toml); this keeps every
 module's imports pointing one way, inside a package too: no module imports a module that

@@ -16,6 +16,7 @@ from onenight.bots.search import Budget
 from onenight.bots.simulate import wilson
 from onenight.cli import app
 from onenight.rules import EDITIONS, validate_deck
+from onenight.rules.roles import WOLF_FAMILY
 from onenight.server.app import create_app
 
 
@@ -187,6 +188,20 @@ def test_suggest_says_so_when_no_deck_it_lists_is_even() -> None:
             ]
 
 
+#: The rulebooks' first decks for 3–5 players (issue 36, point 11): a Seer, a Robber, a
+#: Troublemaker, two Werewolves and Villagers for the rest; the Japanese original's own
+#: (RULES.md §2: 3 players, 2 werewolf, 1 villager, 1 sorcerer, 1 phantom thief).
+RULEBOOK = {
+    ("ultimate", 4): {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 2},
+    ("ultimate", 5): {"werewolf": 2, "seer": 1, "robber": 1, "troublemaker": 1, "villager": 3},
+    ("japanese", 3): {"werewolf": 2, "villager": 1, "sorcerer": 1, "phantom_thief": 1},
+}
+
+
+def wolves(deck: dict[str, int]) -> int:
+    return sum(n for r, n in deck.items() if r in WOLF_FAMILY)
+
+
 @pytest.mark.skipif(not balance.TABLE.exists(), reason="no shipped table")
 def test_the_server_offers_the_table(tmp_path: Path) -> None:
     with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path}/t.db", "memory://")) as http:
@@ -195,8 +210,18 @@ def test_the_server_offers_the_table(tmp_path: Path) -> None:
             assert reply.status_code == 200
             body = reply.json()
             assert body["reason"] is None and body["level"] == "reasoner"
-            assert body["decks"] == balance.lookup(edition, players, 3)
-            check_rows(edition, players, body["decks"])
+            decks = body["decks"]
+            # 3 to 5 players: the rulebook's recommended deck first (issue 36, point 11)
+            first = RULEBOOK.get((edition, players))
+            if first is not None:
+                assert decks[0]["rulebook"] is True and decks[0]["deck"] == first
+                decks = decks[1:]
+            # then the measured variants, in the table's order, none of them wolf-heavy
+            measured = [r for r in balance.lookup(edition, players, 9) or [] if r["deck"] != first]
+            light = [r for r in measured if not balance.wolf_heavy_deck(r["deck"])]
+            assert decks == light[:3]
+            assert all(2 * wolves(r["deck"]) < sum(r["deck"].values()) for r in decks)
+            check_rows(edition, players, decks)
         ed = EDITIONS["japanese"]
         reply = http.get("/api/decks/suggest", params={"edition": "japanese", "players": 12})
         assert reply.status_code == 200 and reply.json()["decks"] == []
@@ -217,8 +242,15 @@ def test_an_environment_variable_names_another_table(
     assert balance.lookup("ultimate", 4, 3) == [row]
     assert balance.lookup("ultimate", 5, 3) is None
     with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path}/t.db", "memory://")) as http:
-        body = http.get("/api/decks/suggest", params={"edition": "ultimate", "players": 4}).json()
-        assert body["decks"] == [row] and body["reason"] is None
+        asked = {"edition": "ultimate", "players": 4}
+        body = http.get("/api/decks/suggest", params=asked).json()
+        # Two Werewolves of three cards: left out unless asked for; the rulebook's deck
+        # (not measured in this table: no rate) comes first.
+        rulebook = {"deck": RULEBOOK[("ultimate", 4)], "rulebook": True, "games": 0,
+                    "village_wins": 0, "village_win_rate": None, "ci95": None}  # fmt: skip
+        assert body["decks"] == [rulebook] and body["reason"] is None
+        heavy = http.get("/api/decks/suggest", params={**asked, "wolf_heavy": True}).json()
+        assert heavy["decks"] == [rulebook, row]
     monkeypatch.setenv(balance.TABLE_ENV, str(tmp_path / "missing.json"))
     assert balance.lookup("ultimate", 4, 3) is None
     monkeypatch.delenv(balance.TABLE_ENV)

@@ -216,7 +216,7 @@ def test_end_view_shows_everything_with_timeline() -> None:
     result = view["result"]
     assert result["dead"] == ["bob"] and result["winners"] == ["ann", "cat"]
     seer = next(i for i, t in enumerate(game.turns) if t.name == "seer")
-    entry = {"turn": seer, "call": "seer", "player": "ann"}
+    entry = {"turn": seer, "call": "seer", "role": "seer", "player": "ann"}
     assert {**entry, "action": {"type": "view", "targets": ["bob"]}} in result["timeline"]
 
 

@@ -91,11 +91,20 @@ NONE_EVEN: list[dict[str, Any]] = [
 ]
 
 
+#: Three Werewolves of six cards (half the deck): offered only when the host asks.
+HEAVY: dict[str, Any] = {
+    "deck": {"werewolf": 3, "seer": 1, "robber": 1, "villager": 1},
+    "village_win_rate": 0.5,
+    "ci95": [0.451, 0.549],
+    "games": 400,
+}
+
+
 @pytest.fixture(scope="module")
 def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("balanced")
     table = tmp / "balance.json"
-    tables = {"ultimate:3": [UNEVEN, *ROWS], "ultimate:4": NONE_EVEN}
+    tables = {"ultimate:3": [UNEVEN, *ROWS, HEAVY], "ultimate:4": NONE_EVEN}
     table.write_text(json.dumps({"level": "reasoner", "tables": tables}))
     env = {TABLE_ENV: str(table)}
     srv = Server(f"sqlite+aiosqlite:///{tmp / 'onenight.db'}", tmp / "server.log", env=env)
@@ -135,24 +144,26 @@ def test_client_host_sets_a_balanced_deck(browser: Any, table_server: Server) ->
     try:
         page.wait_for_selector("#balanced-2")
         assert page.locator("button.suggestion").count() == len(ROWS) + 1
-        first = page.locator("#balanced-0").inner_text()
+        # The rulebook's first deck comes first (issue 36, point 11), then the even ones.
+        assert "Villager" in page.locator("#balanced-0").inner_text()
+        first = page.locator("#balanced-1").inner_text()
         for name in ("Werewolf", "Seer", "Robber", "Troublemaker", "Drunk", "Insomniac"):
             assert name in first
         assert "village wins 49% (44–54%), 400 games" in first
-        assert "Werewolf ×2" in page.locator("#balanced-1").inner_text()
-        assert page.locator("#balanced-1").get_attribute("aria-pressed") == "false"
+        assert "Werewolf ×2" in page.locator("#balanced-2").inner_text()
+        assert page.locator("#balanced-2").get_attribute("aria-pressed") == "false"
 
-        page.click("#balanced-1")
-        page.wait_for_selector('#balanced-1[aria-pressed="true"]')
+        page.click("#balanced-2")
+        page.wait_for_selector('#balanced-2[aria-pressed="true"]')
         room = httpx.get(f"{base}/api/rooms/{code}").json()
         assert Counter(room["deck"]) == Counter(ROWS[1]["deck"])
         for role in ("werewolf", "seer", "hunter", "villager", "drunk"):
             want = str(ROWS[1]["deck"].get(role, 0))
             assert page.locator(f'li.pick[data-role="{role}"] output').inner_text() == want
-        assert page.locator('#balanced-0[aria-pressed="true"]').count() == 0
+        assert page.locator('#balanced-1[aria-pressed="true"]').count() == 0
 
-        page.click("#balanced-0")
-        page.wait_for_selector('#balanced-0[aria-pressed="true"]')
+        page.click("#balanced-1")
+        page.wait_for_selector('#balanced-1[aria-pressed="true"]')
         room = httpx.get(f"{base}/api/rooms/{code}").json()
         assert Counter(room["deck"]) == Counter(ROWS[0]["deck"])
         assert page.locator("#deck-error.ok").count() == 1  # a legal deck: ready to start
@@ -166,8 +177,9 @@ def test_client_host_sets_a_balanced_deck(browser: Any, table_server: Server) ->
 def test_client_a_table_size_without_rows_offers_nothing(
     browser: Any, table_server: Server
 ) -> None:
-    """The Japanese edition's 3 players have no rows in the table: no deck to tap, a
-    muted line, no error; the edition's change asks again."""
+    """The Japanese edition's 3 players have no rows in the table: only the rulebook's
+    recommended deck (RULES.md §2), not measured, and the muted line; no error; the
+    edition's change asks again."""
     _, host = three_seats(browser, table_server.http)
     page = host.page
     try:
@@ -178,7 +190,10 @@ def test_client_a_table_size_without_rows_offers_nothing(
             "(text) => document.querySelector('#balanced p.muted')?.textContent === text",
             arg=none,
         )
-        assert page.locator("button.suggestion").count() == 0
+        assert page.locator("button.suggestion").count() == 1
+        en = catalogue("en")
+        assert page.locator("#balanced .rulebook-h").inner_text() == en["lobby.balanced.rulebook"]
+        assert en["lobby.balanced.notMeasured"] in page.locator("#balanced-0").inner_text()
         assert page.locator("#edition").input_value() == "japanese"
         assert any("edition=japanese&players=3" in u for u in asked(host))
         check_problems([host])
@@ -189,9 +204,9 @@ def test_client_a_table_size_without_rows_offers_nothing(
 def test_client_even_decks_come_first_and_only_they_are_called_even(
     browser: Any, table_server: Server
 ) -> None:
-    """3 players: the two decks whose interval holds 50% first, marked "even", under the
-    line that the village should win about half the games; the one nearer 50% but
-    measured outside it last, unmarked. A fourth player: no deck is even (one's interval
+    """3 players: the rulebook's deck first (measured outside 50%: unmarked), then the two
+    decks whose interval holds 50%, marked "even", under the line that the village should
+    win about half the games. A fourth player: no deck is even (one's interval
     holds 50% but is too wide to tell), and the lobby says so, with the closest rate,
     and never that the village should win half."""
     base = table_server.http
@@ -203,11 +218,11 @@ def test_client_even_decks_come_first_and_only_they_are_called_even(
         validate_deck("ultimate", 4, list(Counter(row["deck"]).elements()))
     try:
         page.wait_for_selector("#balanced-2")
-        for i, rate in enumerate(["49% (44–54%)", "47% (42–52%)", "47% (45–49%)"]):
+        for i, rate in enumerate(["47% (45–49%)", "49% (44–54%)", "47% (42–52%)"]):
             text = page.locator(f"#balanced-{i}").inner_text()
             assert f"village wins {rate}" in text, text
             marked = page.locator(f"#balanced-{i} .badge.even").count() == 1
-            assert marked == (i < 2)
+            assert marked == (i > 0)
         assert page.locator("#balanced-h").inner_text() == words["lobby.balanced"]
         assert page.locator("#balanced-about").inner_text() == words["lobby.balanced.even"]
         assert "about half the games" in words["lobby.balanced.even"]
@@ -223,7 +238,7 @@ def test_client_even_decks_come_first_and_only_they_are_called_even(
         assert page.locator("#balanced-h").inner_text() == words["lobby.balanced.nearest"]
         assert page.locator("button.suggestion").count() == len(NONE_EVEN)
         assert page.locator(".badge.even").count() == 0
-        assert "half" not in page.locator("#balanced").inner_text()
+        assert "half" not in page.locator("#balanced-about").inner_text()
         assert "village wins 44% (39–49%), 400 games" in page.locator("#balanced-0").inner_text()
         assert "village wins 60% (45–74%), 40 games" in page.locator("#balanced-1").inner_text()
         found += axe(page, "en none even") if AXE.exists() else []
@@ -245,7 +260,7 @@ def test_client_the_closest_deck_in_the_hosts_language(
     try:
         page.wait_for_selector("#balanced .badge.even")
         assert page.locator("#balanced-about").inner_text() == words["lobby.balanced.even"]
-        assert page.locator("#balanced-0 .badge.even").inner_text() == words["lobby.balanced.tag"]
+        assert page.locator("#balanced-1 .badge.even").inner_text() == words["lobby.balanced.tag"]
         join(base, code, "dan")
         closest = words["lobby.balanced.closest"].replace("{rate}", "44")
         page.wait_for_function(
@@ -257,3 +272,43 @@ def test_client_the_closest_deck_in_the_hosts_language(
         check_problems([host])
     finally:
         host.context.close()
+
+
+def test_client_wolf_heavy_decks_only_when_asked_and_guests_read_the_deck_grouped(
+    browser: Any, table_server: Server
+) -> None:
+    """Issue 36, point 11: a deck whose Werewolves are half the cards is not offered until
+    the host asks for it (in French here); a guest reads the deck grouped with counts, as
+    the host does, not "Loup-Garou, Loup-Garou, …"."""
+    fr = catalogue("fr")
+    base = table_server.http
+    code, host = three_seats(browser, base, "fr-FR")
+    guest = open_player(browser, "eve", "fr-FR")
+    page = host.page
+    try:
+        page.wait_for_selector("#balanced-2")
+        texts = page.locator("button.suggestion").all_inner_texts()
+        assert len(texts) == 3 and not any("×3" in t for t in texts), texts
+        label = page.locator("#balanced-wolf-heavy").inner_text()
+        assert label == fr["lobby.balanced.wolfHeavy"]
+        page.check("#wolf-heavy")
+        page.wait_for_selector("#balanced-3")
+        texts = page.locator("button.suggestion").all_inner_texts()
+        assert sum("Loup-Garou ×3" in t for t in texts) == 1, texts
+        assert any("wolf_heavy=true" in u for u in asked(host))
+        hunter = page.locator("button.suggestion", has_text="Chasseur")  # two Werewolves
+        hunter.click()
+        page.wait_for_selector('button.suggestion[aria-pressed="true"]:has-text("Chasseur")')
+        guest.page.goto(f"{base}/r/{code}")
+        guest.page.fill("#name", "eve")
+        guest.page.click("#join")
+        line = guest.page.locator("#deck")
+        line.wait_for()
+        werewolf = "Loup-Garou"
+        assert f"{werewolf} ×2" in line.inner_text(), line.inner_text()
+        assert f"{werewolf}, {werewolf}" not in line.inner_text()
+        assert line.inner_text() == page.locator("#deck-line").inner_text()
+        check_problems([host, guest])
+    finally:
+        host.context.close()
+        guest.context.close()

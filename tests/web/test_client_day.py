@@ -413,8 +413,8 @@ def test_client_the_wake_order_names_each_turn(browser: Any, server: Server) -> 
                 "ドッペルゲンガー（コピー）",
                 "ドッペルゲンガー（コピーした役職として行動）",
                 "人狼たち",
-                "予言者1",
-                "予言者2",
+                "占い師1",
+                "占い師2",
                 "泥棒",
                 "不眠症",
                 "ドッペルゲンガー–不眠症",
@@ -450,6 +450,8 @@ def test_client_wake_labels_of_a_witch_and_little_girls(browser: Any, server: Se
         ]
         labels = p.page.evaluate(
             """async (turns) => {
+              // the role names load with a room's page (the home page names none)
+              await (await import('/app/i18n.js')).loadNames();
               const { turnLabel } = await import('/app/views/common.js');
               return turns.map((_, i) => turnLabel(turns, i, 'sans-carte'));
             }""",

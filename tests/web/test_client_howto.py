@@ -34,7 +34,8 @@ def test_client_how_to_play_from_home_in_the_pages_language(
         p.page.select_option("#howto-edition", "japanese")
         p.page.wait_for_selector('#howto li[data-role="sentinel"]', state="detached")
         assert p.page.locator('#howto li[data-role="sorcerer"]').count() == 1
-        assert cat["end.peace"] in p.page.locator("#howto").inner_text()
+        # Its own rules of who wins: the Peace Village among them (RULES.md §5).
+        assert cat["howto.win.japanese.peace"] in p.page.locator("#howto").inner_text()
         p.page.click("#howto-back")
         p.page.wait_for_selector("#create")
         check_problems([p])

@@ -69,3 +69,20 @@ def test_static_files_are_gzipped_and_revalidated_by_their_etag(server: Server) 
     assert "content-encoding" not in icon.headers and icon.headers["content-type"] == "image/png"
     again = httpx.get(f"{base}/app/icon-192.png", headers={"If-None-Match": icon.headers["etag"]})
     assert again.status_code == 304
+
+
+def test_pages_and_files_answer_head_as_get_without_a_body(server: Server) -> None:
+    """``HEAD`` (a link checker, a proxy's probe, ``curl -I``) gets what ``GET`` gets, its
+    headers and status, with no body: not ``405`` (issue 36, point 12)."""
+    base = server.http
+    paths = ["/", "/r/ABCDE", "/r/ABCDE/tv", "/r/ABCDE/replay", "/app/main.js",
+             "/app/i18n/fr.json", "/app/icon-192.png", "/table", "/table/main.js"]  # fmt: skip
+    for path in paths:
+        got = httpx.get(base + path, headers={"Accept-Encoding": "gzip"})
+        head = httpx.head(base + path, headers={"Accept-Encoding": "gzip"})
+        assert head.status_code == got.status_code == 200, path
+        assert head.content == b"", path
+        for header in ("content-type", "etag", "cache-control", "content-length"):
+            assert head.headers.get(header) == got.headers.get(header), (path, header)
+    for path in ("/app/nothing.js", "/r/ABCDE/nothing", "/table/nothing.js"):
+        assert httpx.head(base + path).status_code == 404, path

@@ -218,3 +218,34 @@ def test_vote_now_skips_to_the_pointing_call(speech: Any, problems: Any, server:
     day = data()["script"]["en"]["day"]
     assert [s["text"] for s in spoken(speech)][-5:] == [day["point"], *day["count"], day["now"]]
     assert day["minute"] not in [s["text"] for s in spoken(speech)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_night_goes_on_in_silence_when_speech_fails(
+    speech: Any, problems: Any, server: Server, lang: str
+) -> None:
+    """No voice: the browser's speech throws on every line (issue 36, point 12). Each
+    line shows on the screen in turn, and the night reaches the day; it does not hang on
+    "Everyone, close your eyes"."""
+    speech.add_init_script("window.speechSynthesis.speak = () => { throw new Error('no voice'); };")
+    open_table(speech, server.http)
+    d = DECKS["ultimate"]
+    set_deck(speech, "ultimate", d["players"], d["deck"])
+    set_timing(speech, TURN, JITTER, day=300, lang=lang)
+    speech.click("#start")
+    speech.clock.run_for(200)
+    lines = data()["script"][lang]
+    assert speech.inner_text("#line") == lines["night_start"]
+    script = night_script("ultimate", d["deck"], lang)
+    first = script.calls[0]
+    seen: set[str] = set()
+    # A line said in silence lasts about as long as it would take to say (speech.js):
+    # well within three times the stub's night.
+    for _ in range(int(3 * night_ms("ultimate", d["deck"], TURN, JITTER) / 500)):
+        if speech.evaluate("document.body.dataset.screen") == "day":
+            break
+        seen.update(speech.inner_text("#line").split("\n"))
+        speech.clock.run_for(500)
+    assert speech.evaluate("document.body.dataset.screen") == "day"
+    assert first.wake[0] in seen and first.close in seen, sorted(seen)
+    assert spoken(speech) == []  # nothing was said: the page went on without its voice

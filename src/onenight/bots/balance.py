@@ -20,13 +20,17 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from onenight.rules import EDITIONS
+from onenight.rules import EDITIONS, default_deck
+from onenight.rules import roles as R
+from onenight.rules.editions import deck_size
+from onenight.rules.roles import WOLF_FAMILY
 
 from .pool import Pool
 from .search import DEFAULT, Budget, Found, search
@@ -94,11 +98,57 @@ def order(rows: list[Row]) -> list[Row]:
     return sorted(rows, key=lambda r: (not even(r), abs(r["village_win_rate"] - 0.5)))
 
 
-def lookup(edition: str, players: int, top: int, path: Path | None = None) -> list[Row] | None:
+def lookup(
+    edition: str, players: int, top: int, path: Path | None = None, wolf_heavy: bool = True
+) -> list[Row] | None:
     """The ``top`` most balanced decks measured for this table (see :func:`order`), or
-    None when the table has not measured it."""
+    None when the table has not measured it. ``wolf_heavy`` False leaves out the decks
+    whose Werewolf-family cards are half the deck or more (:func:`wolf_heavy_deck`)."""
     rows = load(path)["tables"].get(key(edition, players))
-    return None if rows is None else [dict(r) for r in order(rows)[:top]]
+    if rows is None:
+        return None
+    kept = [r for r in order(rows) if wolf_heavy or not wolf_heavy_deck(r["deck"])]
+    return [dict(r) for r in kept[:top]]
+
+
+def wolf_heavy_deck(deck: dict[str, int]) -> bool:
+    """Whether Werewolf-family cards are half the deck or more: a deck a group does not
+    expect to be offered unless it asks (issue 36)."""
+    wolves = sum(n for role, n in deck.items() if role in WOLF_FAMILY)
+    return 2 * wolves >= sum(deck.values())
+
+
+#: The first players' recommended deck of the rulebooks, 3 to 5 players: a Seer, a
+#: Robber, a Troublemaker, two Werewolves, and Villagers for the rest (the Japanese
+#: original: its own recommended decks, RULES.md §2).
+RULEBOOK_PLAYERS = range(3, 6)
+
+
+def rulebook(edition: str, players: int, path: Path | None = None) -> Row | None:
+    """The rulebook's recommended deck for this table, as a row (``rulebook``: true), with
+    the measured games when the table measured that very deck (else no rate); None where
+    the rulebook recommends none (6 players or more, an edition without its cards)."""
+    ed = EDITIONS[edition]
+    if players not in RULEBOOK_PLAYERS or not ed.min_players <= players <= ed.max_players:
+        return None
+    if ed.id == "japanese":
+        deck = dict(Counter(default_deck(ed.id, players)))
+    else:
+        first = {R.WEREWOLF: 2, R.SEER: 1, R.ROBBER: 1, R.TROUBLEMAKER: 1}
+        if not set(first) <= set(ed.roles):
+            return None
+        deck = {**first, R.VILLAGER: deck_size(ed, players) - sum(first.values())}
+    deck = {r: n for r, n in sorted(deck.items()) if n > 0}
+    measured = next(
+        (r for r in load(path)["tables"].get(key(edition, players), []) if r["deck"] == deck),
+        None,
+    )
+    stats = (
+        {k: measured.get(k) for k in ("games", "village_wins", "village_win_rate", "ci95")}
+        if measured is not None
+        else {"games": 0, "village_wins": 0, "village_win_rate": None, "ci95": None}
+    )
+    return {"deck": deck, "rulebook": True, **stats}
 
 
 def commit() -> str | None:

@@ -149,7 +149,7 @@ LANGUAGE: dict[str, Language] = {
         "、",
         lambda role: role_name(role, "ja"),
         {
-            "center": "中央の{i}枚目",
+            "center": "場のカード{i}",
             "own": "自分のカード",
             "iam": "私は{role}です。",
             "saw": "{places}を見ました：{cards}でした。",

@@ -129,10 +129,18 @@ class Result:
 def timeline_json(
     log: Sequence[tuple[int, int, Any]], names: Sequence[str], turns: Sequence[Turn]
 ) -> list[dict[str, Any]]:
-    """The night in order: each choice made and each thing learned, with its turn and call."""
+    """The night in order: each choice made and each thing learned, with its turn, call
+    and the turn's ``role`` (a call's turn for another role, as the Little Girl's peek
+    in the werewolves' call: whose words a fact needs)."""
     out = []
     for t, seat, item in log:
-        entry: dict[str, Any] = {"turn": t, "call": turns[t].name, "player": names[seat]}
+        turn = turns[t]
+        entry: dict[str, Any] = {
+            "turn": t,
+            "call": turn.name,
+            "role": turn.role,
+            "player": names[seat],
+        }
         if isinstance(item, Fact):
             entry["learned"] = item.to_json(tuple(names))
         else:

@@ -15,7 +15,7 @@ from onenight.session.errors import ErrorCode
 from onenight.session.protocol import CODE_LENGTH, CODE_LETTERS
 
 from .problems import problem, problems
-from .static import static_file
+from .static import PAGE_METHODS, static_file
 
 APP = Path(__file__).resolve().parent.parent / "web" / "app"
 #: The client's own files: ``main.js``, ``i18n/fr.json``, ``views/night.js`` (nothing else).
@@ -29,24 +29,24 @@ def _page(request: Request) -> Response:
     return static_file(request, APP / "index.html")
 
 
-@router.get("/", include_in_schema=False)
+@router.api_route("/", methods=PAGE_METHODS, include_in_schema=False)
 async def home(request: Request) -> Response:
     return _page(request)
 
 
-@router.get("/r/{code}", include_in_schema=False)
+@router.api_route("/r/{code}", methods=PAGE_METHODS, include_in_schema=False)
 async def room_page(code: str, request: Request) -> Response:
     return _page(request)
 
 
-@router.get("/r/{code}/{view}", include_in_schema=False)
+@router.api_route("/r/{code}/{view}", methods=PAGE_METHODS, include_in_schema=False)
 async def room_view(code: str, view: str, request: Request) -> Response:
     if view not in ("replay", "tv", "watch"):
         raise HTTPException(404)
     return _page(request)
 
 
-@router.get("/app/{name:path}", include_in_schema=False)
+@router.api_route("/app/{name:path}", methods=PAGE_METHODS, include_in_schema=False)
 async def asset(name: str, request: Request) -> Response:
     path = APP / name
     if not _ASSET.match(name) or not path.is_file():

@@ -100,12 +100,16 @@ def deck_suggest(
     edition: Annotated[EditionId, Query(examples=["ultimate"])],
     players: Annotated[int, Query(ge=3, le=12)],
     top: Annotated[int, Query(ge=1, le=5)] = 3,
+    wolf_heavy: bool = False,
 ) -> dict[str, Any]:
     """The most balanced decks of the project's table (docs/bots.md): decks the deck
     search found, every seat a ``reasoner`` bot, each with its games, village wins,
     rate and 95% interval; the decks whose interval holds 50% first, then the nearest
     50%. Read from the shipped table, never measured here; a table size it lacks gets
-    no decks and the ``reason``."""
+    no decks and the ``reason``. For 3 to 5 players the rulebook's recommended deck
+    comes first (``rulebook``: true; its rate when the table measured it, else null).
+    A deck whose Werewolf-family cards are half of it or more is left out unless
+    ``wolf_heavy`` asks for it."""
     ed = EDITIONS[edition]
     reply: dict[str, Any] = {
         "edition": ed.id,
@@ -117,9 +121,11 @@ def deck_suggest(
     if not ed.min_players <= players <= ed.max_players:
         reply["reason"] = f"{ed.id} is for {ed.min_players}–{ed.max_players} players"
         return reply
-    rows = balance.lookup(ed.id, players, top)
+    first = balance.rulebook(ed.id, players)
+    rows = balance.lookup(ed.id, players, top + 1, wolf_heavy=wolf_heavy)
     if rows is None:
         reply["reason"] = "not measured yet (onenight suggest --refresh)"
-    else:
-        reply["decks"] = rows
+        rows = []
+    variants = [r for r in rows if first is None or r["deck"] != first["deck"]][:top]
+    reply["decks"] = ([first] if first is not None else []) + variants
     return reply

@@ -22,6 +22,9 @@ from pathlib import Path
 from fastapi import Request
 from fastapi.responses import Response
 
+#: The pages and files answer ``HEAD`` as well as ``GET`` (a link checker, a proxy's
+#: health probe, ``curl -I``): the same headers, no body.
+PAGE_METHODS = ["GET", "HEAD"]
 #: Below this a gzip member's own overhead eats most of the gain.
 MIN_COMPRESS = 256
 _TEXT = {".js", ".css", ".json", ".svg", ".html"}

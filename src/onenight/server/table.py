@@ -19,7 +19,7 @@ from onenight.rules.errors import InvalidSetup
 from onenight.session.errors import ErrorCode
 
 from .problems import problem, problems
-from .static import static_file
+from .static import PAGE_METHODS, static_file
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TABLE = WEB / "table"
@@ -73,13 +73,13 @@ async def calls(
     }
 
 
-@router.get("/table", include_in_schema=False)
+@router.api_route("/table", methods=PAGE_METHODS, include_in_schema=False)
 async def table_page(request: Request) -> Response:
     # Revalidated on each load (static_file); the service worker keeps a copy for offline use.
     return static_file(request, TABLE / "index.html")
 
 
-@router.get("/table/{name}", include_in_schema=False)
+@router.api_route("/table/{name}", methods=PAGE_METHODS, include_in_schema=False)
 async def table_asset(name: str, request: Request) -> Response:
     path = TABLE / name
     if not _ASSET.match(name) or not path.is_file():

@@ -156,6 +156,9 @@ class RoomActor(Rendering):
         self.elsewhere_until = 0.0
         self.bots = deps.bots()
         self.away: dict[int, asyncio.Task[None]] = {}  #: members waited for (grace)
+        self.host_wait: asyncio.Task[None] | None = None  #: the host away: its grace
+        self.host_due = False  #: the host stayed away past the grace: it passes on
+        self.host_left: int | None = None  #: the host who left (the room named the next)
         self.numbers: dict[int, int] = {}  #: member → the number of its last frame
         self.numbered_all = False  #: see Rendering.numbered_all (a new room's: hub.create)
         self.kept: dict[int, deque[Frame]] = {}  #: for a resume
@@ -238,6 +241,7 @@ class RoomActor(Rendering):
                     events.append(ev.Answered(request=request.id, reply=fields))
                 await self.commit(events)
                 await self.settle()
+                await self.mind_host()
             else:  # asked again: the first answer, and nothing changes
                 fields = known
         return Acked(fields=fields, size=size or self.pad_size(), night=self.at_night)
@@ -338,8 +342,12 @@ class RoomActor(Rendering):
         ]
         await self.deps.store.append(stored)
         ended = room.play is not None and room.play.result is None
+        host = room.host
         for e in events:
             room.apply(e, now)
+        if any(isinstance(e, ev.Left | ev.Kicked) and e.member == host for e in events):
+            self.host_due = True  # the next in line may be away: mind_host passes it on
+            self.host_left = host
         ended = ended and room.play is not None and room.play.result is not None
         if ended and room.play is not None:  # once, as the game ends (point 8 of issue 36)
             # Off the event loop (up to a second of sampling at a big table), the room
@@ -433,6 +441,52 @@ class RoomActor(Rendering):
                 await self.back(member)
             elif self.room.playing:
                 self.wait_for(member)
+        await self.mind_host()
+
+    # ----- the host: passed on when gone, or away past the grace -----
+
+    async def mind_host(self) -> None:
+        """A room keeps a host who is here: one who left or was kicked passes it on at
+        once, one away past the grace (tab closed, phone asleep) too, to the present
+        player seated longest (:meth:`heir`). A host who comes back does not take it
+        back: the room frame's ``host_passed`` tells everyone who is host now."""
+        room = self.room
+        host = room.host
+        m = room.members.get(host) if host is not None else None
+        if room.closed or (m is not None and not m.gone and self.online.get(m.id, 0) > 0):
+            self.host_due, self.host_left = False, None
+            if self.host_wait is not None:
+                self.host_wait.cancel()
+                self.host_wait = None
+            return
+        if m is not None and not m.gone and not self.host_due:
+            if self.host_wait is None or self.host_wait.done():
+                self.host_wait = asyncio.create_task(self._host_away())
+            return
+        heir = self.heir()
+        if heir is None:  # nobody here to take it: the first player who comes does
+            return
+        passed, self.host_left = self.host_left or host, None
+        self.host_due = False
+        await self.commit([ev.HostChanged(member=heir, passed=passed)])
+
+    async def _host_away(self) -> None:
+        await self.clock.sleep(self.room.settings.grace)
+        async with self.locked():
+            self.host_wait = None
+            self.host_due = True
+            await self.mind_host()
+
+    def heir(self) -> int | None:
+        """The player present now who has been seated longest (the lobby order is the
+        order of arrival): never a bot, a spectator, a TV or someone gone."""
+        for i in self.room.seats:
+            m = self.room.members.get(i)
+            if m is None or m.gone or m.bot or m.spectator or i == self.room.host:
+                continue
+            if self.online.get(i, 0) > 0:
+                return i
+        return None
 
     # ----- the clock -----
 
@@ -449,6 +503,8 @@ class RoomActor(Rendering):
             self.redeliver.cancel()
         for task in self.away.values():
             task.cancel()
+        if self.host_wait is not None:
+            self.host_wait.cancel()
 
     def bots_pause(self) -> float | None:
         """When the bots move in the night's turn that has just begun (None: not a turn)."""

@@ -123,8 +123,13 @@ def configure(room: Room, member: int, msg: P.Configure, now: float, rng: random
         raise BadMessage(code, refusal["message"])
     if "deck" in changes:
         changes["deck"] = {r: n for r, n in sorted(changes["deck"].items()) if n > 0}
+        changes.pop("default_deck", None)
+    elif not changes.get("default_deck", True):
+        changes.pop("default_deck")  # false: the deck as it is
     events: Events = [ev.Configured(**changes)] if changes else []
     after = {**room.settings.to_json(), **changes}
+    if changes.get("default_deck"):
+        after["deck"] = None
     issue = deck_problem(after, len(room.seats))
     return events, {"deck_error": issue and issue["message"], "deck_issue": issue}
 

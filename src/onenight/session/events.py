@@ -65,8 +65,13 @@ class Kicked(_Event):
 
 
 class HostChanged(_Event):
+    """The host is ``member`` now: handed over by the host, or passed on (``passed``: the
+    member who was host, gone or away past the grace) to the present player seated
+    longest."""
+
     kind: Literal["host"] = "host"
     member: int
+    passed: int | None = None
 
 
 class Configured(_Event):
@@ -83,6 +88,9 @@ class Configured(_Event):
     grace: float | None = None
     lang: str | None = None
     spectators_hear: bool | None = None
+    #: True: the deck is the edition's default for the seats again (``deck`` None), so
+    #: it grows and shrinks as players come and go
+    default_deck: bool | None = None
 
 
 class _SaidFor(_Event):

@@ -136,6 +136,9 @@ class Configure(_Msg):
     grace: Annotated[JSONFloat, Field(ge=0, le=3600, allow_inf_nan=False)] | None = None
     lang: Literal["en", "fr", "ja"] | None = None
     spectators_hear: StrictBool | None = None
+    #: true: the edition's default deck for the seats (it follows them as players come
+    #: and go); a ``deck`` sent with it wins
+    default_deck: StrictBool | None = None
 
 
 class Start(_Msg):

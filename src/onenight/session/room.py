@@ -82,6 +82,9 @@ class Room:
     members: dict[int, Member] = field(default_factory=dict)
     seats: list[int] = field(default_factory=list)  #: player member ids in seat order
     host: int | None = None
+    #: the last time the host passed on (left, kicked, away past the grace): who was
+    #: host (``from``, a name) and who is now (``member``), until the next game starts
+    host_passed: dict[str, Any] | None = None
     settings: Settings = field(default_factory=Settings)
     chips: dict[int, int] = field(default_factory=dict)
     champions: list[int] = field(default_factory=list)
@@ -160,6 +163,8 @@ class Room:
         if self.host == e.member:
             people = (i for i in self.seats if not self.members[i].gone and not self.members[i].bot)
             self.host = next(people, None)
+            # (the actor passes it on to a player who is present: HostChanged)
+            self.host_passed = None if self.host is None else {"from": m.name, "member": self.host}
 
     def _drop(self, member_id: int) -> None:
         if member_id in self.seats:
@@ -169,10 +174,18 @@ class Room:
 
     def _on_host(self, e: ev.HostChanged, at: float) -> None:
         self.host = e.member
+        if e.passed is None:  # handed over by the host: nothing to explain
+            self.host_passed = None
+            return
+        before = self.members.get(e.passed)
+        name = before.name if before is not None else (self.host_passed or {}).get("from")
+        self.host_passed = {"from": name, "member": e.member}
 
     def _on_configured(self, e: ev.Configured, at: float) -> None:
-        for key, value in e.model_dump(exclude={"kind"}, exclude_none=True).items():
+        for key, value in e.model_dump(exclude={"kind", "default_deck"}, exclude_none=True).items():
             setattr(self.settings, key, value)
+        if e.default_deck:
+            self.settings.deck = None
 
     def _on_started(self, e: ev.Started, at: float) -> None:
         if self.champions:  # a finished tournament: a new one begins
@@ -185,6 +198,7 @@ class Room:
         self.log = []
         self.games = e.game
         self.play = Play.start(e, at)
+        self.host_passed = None
         self.voice_whispers = {}  # the night: nobody speaks
 
     def _on_chat(self, e: ev.Chat, at: float) -> None:
@@ -215,7 +229,11 @@ class Room:
     def _on_claimed(self, e: ev.Claimed, at: float) -> None:
         if self.play is None:
             raise ValueError("claim without a game")
-        self.play.log.append({"type": "claim", **e.data(), "at": at, "game": self.play.no})
+        # With the game's names: the claim reads the same after the game, in the lobby's
+        # talk and in the next games' log (its speaker and targets are seats of this game).
+        play = self.play
+        entry = {"type": "claim", **e.data(), "at": at, "game": play.no}
+        self.play.log.append({**entry, "players": list(play.names)})
 
     def _on_voice_whisper(self, e: ev.VoiceWhispered, at: float) -> None:
         if e.to is None:

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The interface's languages: catalogues (i18n/{lang}.json, one key per string) and role
- * names (the table page's narration.json, with each edition's own names).
+ * names (the table page's narration.json, with each edition's own names: `loadNames`).
  */
 
 export const LANGS = ["en", "fr", "ja"];
@@ -41,18 +41,28 @@ export function pickLang() {
   return "en";
 }
 
-/** Load a language (and the role names once). @param {string} lang */
+/** @type {Promise<void> | null} */
+let naming = null;
+
+/** The role names and the narrator's lines (the table page's narration.json), once: asked
+ * for by a room's page and the how-to-play page, not by a first visit to the home page,
+ * which names no role. Until they come (or offline, never cached) a role reads as its id.
+ * @returns {Promise<void>} */
+export function loadNames() {
+  naming ||= fetch("/table/narration.json").then((r) => r.json()).then((narration) => {
+    names = narration.names;
+    script = narration.script;
+  }, () => { naming = null; });
+  return naming;
+}
+
+/** Load a language. @param {string} lang */
 export async function setLang(lang) {
-  const [cat, narration, ...more] = await Promise.all([
+  const [cat, ...more] = await Promise.all([
     fetch(`/app/i18n/${lang}.json`).then((r) => r.json()),
-    Object.keys(names).length ? null : fetch("/table/narration.json").then((r) => r.json()),
     ...[...parts].map((part) => fetchPart(part, lang)),
   ]);
   catalogue = Object.assign(cat, ...more);
-  if (narration) {
-    names = narration.names;
-    script = narration.script;
-  }
   current = lang;
   localStorage.setItem(KEY, lang);
   document.documentElement.lang = lang;

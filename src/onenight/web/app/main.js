@@ -7,7 +7,7 @@
 import { Connection, ServerError, saveToken, savedToken } from "./conn.js";
 import { clock, h } from "./dom.js";
 import { ErrorCode, LATE } from "./errors.js";
-import { LANGS, addPart, lang, pickLang, said, setLang, t } from "./i18n.js";
+import { LANGS, addPart, lang, loadNames, pickLang, said, setLang, t } from "./i18n.js";
 import { draw as drawOffline, onBack, reached } from "./offline.js";
 import { say } from "./speech.js";
 import { changed, changedSoon, remaining, store, subscribe, take, turnKey } from "./store.js";
@@ -105,7 +105,7 @@ const HOWTO = "#how-to-play";
 /** Open or close the how-to-play page as the address's hash says. */
 function route() {
   if (location.hash === HOWTO && !howto) {
-    import("./views/howto.js").then((m) => { howto = m; changed(); }, () => reached(false));
+    Promise.all([import("./views/howto.js"), loadNames()]).then(([m]) => { howto = m; changed(); }, () => reached(false));
   }
   changed();
 }
@@ -128,11 +128,35 @@ async function refused(err) {
   return { code: err.code, message: err.message };
 }
 
-/** Report a refusal in the page. @param {unknown} err */
+/** The control the player last tapped (its id): a refusal is said next to it. */
+let tapped = "";
+document.addEventListener("click", (e) => {
+  const el = e.target instanceof Element ? e.target.closest("button, input, select, [role=button]") : null;
+  tapped = (el && el.id) || "";
+}, true);
+
+/** Report a refusal in the page, next to the control that was tapped. @param {unknown} err */
 async function fail(err) {
   if (err instanceof ServerError) {
+    const near = tapped;
     store.error = await refused(err);
+    store.errorNear = near;
     changed();
+  }
+}
+
+/** The refusal, next to the control that was tapped when it is on screen (in its row of
+ * buttons, or its line), else at the top of the page.
+ * @param {HTMLElement} alert */
+function placeRefusal(alert) {
+  const control = store.errorNear ? document.getElementById(store.errorNear) : null;
+  const spot = control && root.contains(control) ? control.closest(".actions, .startbar, .stepper, li, form") || control : null;
+  if (spot) {
+    alert.classList.add("tap-refused");
+    if (spot.tagName === "LI") spot.append(alert); // a list holds items only
+    else spot.after(alert);
+  } else {
+    root.prepend(alert);
   }
 }
 
@@ -144,6 +168,8 @@ const actions = {
   create: (name) => open({ type: "create", name }),
   /** @param {string} code @param {string} name @param {boolean} spectator */
   join: (code, name, spectator) => open({ type: "join", room: code, name, spectator }),
+  /** A name of only spaces: nothing is sent, and the form says why. @param {string} near */
+  blank: (near) => { store.error = { key: "home.blankName" }; store.errorNear = near; changed(); },
   /** @param {Record<string, any>} changes */
   configure: (changes) => send({ ...changes, type: "configure" }),
   start: () => send({ type: "start" }),
@@ -191,12 +217,20 @@ const actions = {
 async function open(msg) {
   try {
     const ack = await conn.open(msg);
+    loadNames().then(changed); // the lobby names the deck's roles
     store.code = ack.room;
     store.lost = "";
     store.error = null;
     const path = store.mode === "tv" ? `/r/${ack.room}/tv` : `/r/${ack.room}`;
     if (location.pathname !== path) history.replaceState(null, "", path);
   } catch (err) {
+    const unreached = !(err instanceof ServerError) || err.code === "closed"; // no socket
+    if (unreached && (msg.type === "create" || msg.type === "join")) {
+      // The server cannot be reached (offline): the tap did nothing, and the page says why.
+      store.error = { key: "home.unreachable" };
+      store.errorNear = msg.type === "create" ? "create" : "join";
+      reached(false);
+    }
     if (err instanceof ServerError && err.code !== "closed") {
       if (err.code !== ErrorCode.no_room) store.error = await refused(err);
       else if (store.code) store.check = { open: false }; // closed meanwhile: say so, ask nothing
@@ -225,7 +259,7 @@ function screen() {
     }
     return result.resultView({ result: replayData.result, players: replayData.players, dealt: replayData.dealt, edition: replayData.edition, day: replayData.day, hindsight: replayData.hindsight, reading: replayData.reading }, null);
   }
-  if (!store.code) return homeView(actions, said(store.error));
+  if (!store.code) return homeView(actions, said(store.error), store.errorNear);
   if (!room || store.lost) {
     const why = said(store.error) || (store.lost === "bye" ? t("lobby.left") : "");
     if (store.checking) return h("main", { class: "screen" }, h("p", { id: "looking" }, t("join.looking", { code: store.code })));
@@ -266,6 +300,24 @@ function gameNotes() {
   return lines.length ? h("ul", { class: "notes-bar", id: "game-notes" }, lines) : null;
 }
 
+/**
+ * The host passed on (left, kicked or away past the grace: docs/protocol.md), said on
+ * every screen until the next game starts: to the new host, to the one who was host
+ * (back now: the host stays with the other) and to everyone else.
+ */
+function hostNote() {
+  const room = store.room;
+  const passed = room?.host_passed;
+  if (!room || !passed || store.mode === "tv") return null;
+  const you = room.you || {};
+  const heir = room.members.find((/** @type {Frame} */ m) => m.member === passed.member);
+  const name = heir ? heir.name : "?";
+  const line = you.member === passed.member ? t("host.passedYou", { from: passed.from })
+    : you.name === passed.from ? t("host.passedBack", { name })
+      : t("host.passed", { from: passed.from, name });
+  return h("ul", { class: "notes-bar", id: "host-note" }, h("li", { role: "status" }, line));
+}
+
 /** Ask the server what a room's link leads to (before asking for a name): a closed or
  * unknown room, a game under way. @param {string} code
  * @returns {Promise<import("./store.js").RoomCheck | null>} */
@@ -304,7 +356,7 @@ function phaseLine() {
   const s = store.state;
   if (!s) return store.room ? t("phase.lobby") : "";
   if (s.phase === "night") {
-    return s.turn < 0 ? t("phase.deal") : `${t("phase.night")}: ${turnLabel(s.turns, s.turn, s.edition)}`;
+    return s.turn < 0 ? t("phase.deal") : t("pair", { label: t("phase.night"), value: turnLabel(s.turns, s.turn, s.edition) });
   }
   return t(`phase.${s.phase}`);
 }
@@ -333,8 +385,8 @@ function render() {
   status.textContent = session ? (store.online ? t("conn.online") : t("conn.offline")) : "";
   status.className = store.online ? "online" : "offline";
   drawOffline();
-  if (store.error && store.room) root.prepend(h("p", { class: "warn", role: "alert", id: "error" }, said(store.error)));
-  const talk = voice?.panel();
+  if (store.error && store.room) placeRefusal(h("p", { class: "warn", role: "alert", id: "error" }, said(store.error)));
+  const talk = store.room && !store.lost ? voice?.panel() : null; // gone once the room is left
   // On the result, after the team verdict (the page opens with who won); in the lobby
   // after the seats and settings (a phone's first screen is the room).
   if (talk) (root.querySelector(".day > .mynight") || root.querySelector(".phasebar, .reveal-bar, #verdict") || root.querySelector(".screen.lobby > .settings") || root.querySelector("main h1"))?.after(talk);
@@ -345,6 +397,8 @@ function render() {
   if (hearing && settings) (store.room?.you?.host ? settings.append(hearing) : settings.lastElementChild?.before(hearing));
   const notes = gameNotes();
   if (notes) (root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(notes);
+  const passed = store.room && !store.lost ? hostNote() : null;
+  if (passed) (root.querySelector("#game-notes") || root.querySelector(".phasebar") || root.querySelector("main")?.firstChild)?.after(passed);
 
   for (const [key, value] of Object.entries(drafts)) {
     const el = /** @type {HTMLInputElement | null} */ (document.getElementById(key));
@@ -451,6 +505,7 @@ async function main() {
     try { code = decodeURIComponent(code); } catch { /* kept as it is */ }
     store.code = code.trim().toUpperCase().slice(0, 32);
     store.mode = m[2] || "";
+    await loadNames(); // a room's screens name roles (a first visit to / does not)
   }
   if (store.mode === "tv") tv = await import("./views/tv.js");
   loadEditions();

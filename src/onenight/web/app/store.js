@@ -11,7 +11,7 @@
  * @typedef {{sel: string[], bare: number | null, tapped: string, step: number,
  *   lobby: boolean, flash: string, revealed: boolean, sayTo: string, chip?: boolean}} Ui
  * @typedef {{room: Frame | null, state: Frame | null, talk: Frame[], online: boolean,
- *   lost: string, error: Said | null, until: number, ui: Ui, code: string, mode: string,
+ *   lost: string, error: Said | null, errorNear: string, until: number, ui: Ui, code: string, mode: string,
  *   check: RoomCheck | null, checking: boolean}} Store
  * @typedef {{open: boolean, playing?: boolean, games?: number, result?: boolean}} RoomCheck
  * @typedef {import("./i18n.js").Said} Said
@@ -25,6 +25,7 @@ export const store = {
   online: false,
   lost: "",
   error: null, // i18n.js `said` words it
+  errorNear: "", // the id of the control whose tap was refused: the refusal is said beside it
   until: 0, // Date.now() at which the current period ends (from `remaining`)
   code: "",
   mode: "", // "" (play), "tv", "watch", "replay"

@@ -31,9 +31,7 @@ const SHELL = [
   "/app/views/home.js",
   "/app/views/lobby.js",
   "/app/views/table.js",
-  "/app/manifest.json",
   "/app/icon.svg",
-  "/table/narration.json",
 ];
 /** Files the page loads later, when it needs them (the voice, once a room has one; the
  * night, the result and the claims, with the first game; the TV view on a TV; the
@@ -41,6 +39,9 @@ const SHELL = [
  * out of the install so that a first visit does not download them; networkFirst keeps
  * each in the cache once the page has loaded it. */
 const LATER = [
+  // The role names (i18n.js loadNames: a room's page, not the home page) and the
+  // manifest (the browser's, not the page's): the install would download them again.
+  "/table/narration.json", "/app/manifest.json",
   "/app/voice.js", "/app/views/voice.js", "/app/voice.css",
   "/app/i18n/voice-en.json", "/app/i18n/voice-fr.json", "/app/i18n/voice-ja.json",
   "/app/views/night.js", "/app/views/result.js", "/app/views/claims.js",

@@ -27,8 +27,10 @@ export class Speaker {
   }
 
   /**
-   * Say a line. Without speech synthesis (or when the browser never reports the end)
-   * the promise resolves after about the time the line takes to say.
+   * Say a line. It never fails and never hangs: without speech synthesis, when speaking
+   * throws (no voice, a browser that refuses), or when the browser never reports the
+   * end, the promise resolves after about the time the line takes to say (the line is
+   * on the screen meanwhile: the night goes on in silence).
    * @param {string} text
    * @returns {Promise<void>}
    */
@@ -46,20 +48,31 @@ export class Speaker {
         clearTimeout(guard);
         resolve();
       };
-      const guard = setTimeout(finish, estimateMs(text) * 3 + 5000);
-      const u = new SpeechSynthesisUtterance(text);
-      u.lang = this.lang;
-      const voice = this.voice();
-      if (voice) u.voice = voice;
-      u.rate = 0.95;
-      u.onend = finish;
-      u.onerror = finish;
-      synth.speak(u);
+      // No voice at all: a browser may say nothing and report nothing, so it is waited
+      // for as long as the line would take, not three times as long.
+      let voices = 0;
+      try { voices = synth.getVoices().length; } catch { /* none known */ }
+      const guard = setTimeout(finish, voices ? estimateMs(text) * 3 + 5000 : estimateMs(text) + 1500);
+      try {
+        const u = new SpeechSynthesisUtterance(text);
+        u.lang = this.lang;
+        const voice = this.voice();
+        if (voice) u.voice = voice;
+        u.rate = 0.95;
+        u.onend = finish;
+        u.onerror = finish;
+        synth.speak(u);
+      } catch {
+        clearTimeout(guard);
+        setTimeout(finish, estimateMs(text)); // silent: the time the line takes
+      }
     });
   }
 
   /** Stop speaking now (pending lines too). */
   cancel() {
-    if (this.synth) this.synth.cancel();
+    try {
+      if (this.synth) this.synth.cancel();
+    } catch { /* nothing was being said */ }
   }
 }

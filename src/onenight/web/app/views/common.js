@@ -101,9 +101,18 @@ export function targetName(target, players) {
   return String(target); // a name, in the result
 }
 
+/** A seat or center slot inside a sentence ("Look at center card 2", "Regarder la
+ * carte du centre 2": each language's article and case). @param {string | number} target
+ * @param {string[]} players */
+function inSentence(target, players) {
+  if (target === "center:wolf") return t("act.centerWolf");
+  const m = /^center:(\d+)$/.exec(String(target));
+  return m ? t("act.center", { n: Number(m[1]) + 1 }) : targetName(target, players);
+}
+
 /** @param {any[]} targets @param {string[]} players */
 function names(targets, players) {
-  return targets.map((x) => targetName(x, players)).join(t("and"));
+  return targets.map((x) => inSentence(x, players)).join(t("and"));
 }
 
 /** An action in words. @param {Frame} action @param {string[]} players */
@@ -113,12 +122,12 @@ export function actionText(action, players) {
     case "view":
       return t("act.view", { targets: names(tg, players) });
     case "swap":
-      return t("act.swap", { a: targetName(tg[0], players), b: targetName(tg[1], players) });
+      return t("act.swap", { a: inSentence(tg[0], players), b: inSentence(tg[1], players) });
     case "copy":
     case "shield":
     case "reveal":
     case "vote":
-      return t(`act.${action.type}`, { target: targetName(action.target, players) });
+      return t(`act.${action.type}`, { target: inSentence(action.target, players) });
     case "peek":
     case "pass":
       return t(`act.${action.type}`);
@@ -127,19 +136,40 @@ export function actionText(action, players) {
   }
 }
 
-/** A fact learned at night in words. @param {Frame} fact @param {string[]} players @param {string} edition */
-export function factText(fact, players, edition) {
+/**
+ * Who learns the werewolves at a turn (RULES.md §4): the Minion sees every night wolf
+ * (none: no werewolf among the players), the Little Girl who peeks (a Doppelgänger-Little
+ * Girl too: her peek is the werewolves' call's last turn) sees the wolves who wake, and a
+ * Werewolf the others (none: the lone wolf).
+ * @param {Frame | null | undefined} turn the turn's `call` and `role` @returns {"minion" | "little_girl" | "wolf"}
+ */
+function wolvesSeenBy(turn) {
+  if (turn && turn.call === "minion") return "minion";
+  if (turn && turn.call === "werewolves" && (turn.role === "little_girl" || turn.role === "doppelganger")) return "little_girl";
+  return "wolf";
+}
+
+/**
+ * A fact learned at night in words, as RULES.md has its learner learn it.
+ * @param {Frame} fact @param {string[]} players @param {string} edition
+ * @param {Frame | null} [turn] the turn it was learned in (`call`, `role`): whose words
+ * @param {number | null} [me] the reader's seat (their own card: "Your card is …")
+ */
+export function factText(fact, players, edition, turn = null, me = null) {
   /** @param {any[]} xs */
   const who = (xs) => list(xs.map((x) => targetName(x, players)));
   if ("saw" in fact) {
-    return t("fact.saw", { target: targetName(fact.saw, players), role: roleName(fact.card, edition) });
+    const role = roleName(fact.card, edition);
+    if (me !== null && me !== undefined && fact.saw === me) return t("fact.sawOwn", { role });
+    return t("fact.saw", { target: targetName(fact.saw, players), role });
   }
   if ("little_girl" in fact) return t("fact.little_girl", { name: targetName(fact.little_girl, players) });
-  for (const kind of ["wolves", "masons"]) {
-    if (kind in fact) {
-      return fact[kind].length ? t(`fact.${kind}`, { names: who(fact[kind]) }) : t(`fact.${kind}Alone`);
-    }
+  if ("wolves" in fact) {
+    const by = wolvesSeenBy(turn);
+    if (fact.wolves.length) return t(by === "little_girl" ? "fact.wolvesWoke" : "fact.wolves", { names: who(fact.wolves) });
+    return t({ minion: "fact.wolvesNone", little_girl: "fact.wolvesNoneWoke", wolf: "fact.wolvesAlone" }[by]);
   }
+  if ("masons" in fact) return fact.masons.length ? t("fact.masons", { names: who(fact.masons) }) : t("fact.masonsAlone");
   if ("tanners" in fact) return fact.tanners.length ? t("fact.tanners", { names: who(fact.tanners) }) : t("fact.tannersNone");
   if ("acted" in fact) return fact.acted.length ? t("fact.acted", { names: who(fact.acted) }) : t("fact.actedNone");
   return "";
@@ -198,7 +228,7 @@ const SLEEPERS = new Set(["villager", "tanner", "hunter", "bodyguard", "dream_wo
 export function myNight(s) {
   // In a turn: what the call shows first (the werewolves, the masons), then the choice,
   // then what the choice showed (a look).
-  const learned = (s.learned || []).map((/** @type {Frame} */ f) => ({ at: f.at, k: "saw" in f ? 2 : 0, text: factText(f, s.players, s.edition) }));
+  const learned = (s.learned || []).map((/** @type {Frame} */ f) => ({ at: f.at, k: "saw" in f ? 2 : 0, text: factText(f, s.players, s.edition, s.turns[f.at], s.seat) }));
   const did = choices(s.game).filter((/** @type {Frame} */ d) => d.action.type !== "pass")
     .map((/** @type {Frame} */ d) => ({ at: d.at, k: 1, text: actionText(d.action, s.players) }));
   const lines = [...did, ...learned].sort((a, b) => a.at - b.at || a.k - b.k);

@@ -23,7 +23,8 @@ function talkLine(e, players) {
   if (e.type === "chat") return h("li", { class: "chat" }, h("b", {}, e.name), e.stand_in ? plug.claims?.standIn() : null, " ", e.text);
   if (e.type === "whisper") return h("li", { class: "whisper" }, t("day.whisperFrom", { a, b, text: e.text }));
   if (e.type === "whispered") return h("li", { class: "whispered" }, t("day.whispered", { a, b }));
-  if (e.type === "claim") return plug.claims ? plug.claims.talkLine(e, players) : null;
+  // A claim names its game's players itself (read in the lobby after the game).
+  if (e.type === "claim") return plug.claims ? plug.claims.talkLine(e, e.players || players) : null;
   return null;
 }
 
@@ -60,7 +61,7 @@ export function talkPanel(s, act) {
     onchange: (/** @type {Event} */ e) => { store.ui.sayTo = /** @type {HTMLSelectElement} */ (e.target).value; },
   },
     h("option", { value: "" }, t("day.talk")),
-    players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i), selected: store.ui.sayTo === String(i) }, `${t("day.whisper")}: ${name}`)))));
+    players.map((/** @type {string} */ name, /** @type {number} */ i) => (i === seat ? null : h("option", { value: String(i), selected: store.ui.sayTo === String(i) }, t("pair", { label: t("day.whisper"), value: name }))))));
   /** @type {HTMLInputElement} */
   const text = /** @type {any} */ (h("input", { id: "say", type: "text", maxlength: 300, autocomplete: "off", "aria-label": t("day.say"), placeholder: t("day.say") }));
   const form = h("form", {
@@ -110,11 +111,24 @@ export function reference(s) {
     h("div", { class: "cards" }, deckRoles(s.deck).map((r) => roleCard(r, s.edition, false, counts[r] || 1))));
 }
 
+/** The seats whose readiness the day waits for (the server's rule, session/core.py
+ * `waits_for`): a person at the table, not a bot, nor a seat a bot plays for a player
+ * away, nor one who left. @param {Frame} s @returns {number[]} */
+function waitedSeats(s) {
+  const members = store.room?.members;
+  if (!members) return s.players.map((/** @type {string} */ _, /** @type {number} */ i) => i);
+  return s.players.map((/** @type {string} */ _, /** @type {number} */ i) => i).filter((/** @type {number} */ i) => {
+    const m = members.find((/** @type {Frame} */ x) => x.seat === i && !x.spectator);
+    return !!m && !m.bot && !m.stand_in && !m.gone;
+  });
+}
+
 /** "Ready to vote": a toggle for a player, who is ready, and the host's end of the day.
  * @param {Frame} s @param {DayActions} act */
 function readyPanel(s, act) {
   const host = store.room?.you?.host;
-  const ready = (s.ready || []).filter((/** @type {number} */ x) => x in s.players);
+  const waited = waitedSeats(s);
+  const ready = (s.ready || []).filter((/** @type {number} */ x) => waited.includes(x));
   const player = s.seat !== null && s.seat !== undefined;
   const mine = player && ready.includes(s.seat);
   return h("section", { class: "ready", "aria-label": t("day.ready") },
@@ -123,8 +137,8 @@ function readyPanel(s, act) {
       onclick: () => act.ready(!mine),
     }, `${mine ? "✓ " : ""}${t("day.ready")}`) : null,
     h("p", { id: "ready-count", "aria-live": "polite" }, ready.length
-      ? t("day.readyWho", { count: t("day.readyCount", { n: ready.length, total: s.players.length }), names: list(ready.map((/** @type {number} */ x) => s.players[x])) })
-      : t("day.readyCount", { n: 0, total: s.players.length })),
+      ? t("day.readyWho", { count: t("day.readyCount", { n: ready.length, total: waited.length }), names: list(ready.map((/** @type {number} */ x) => s.players[x])) })
+      : t("day.readyCount", { n: 0, total: waited.length })),
     h("p", { class: "muted help-line" }, t("day.readyHelp")),
     host ? h("button", { type: "button", id: "end-day", class: "primary", onclick: () => act.endDay() }, t("day.endDay")) : null);
 }

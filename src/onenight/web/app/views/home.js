@@ -3,7 +3,8 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
-/** @typedef {{create: (name: string) => void, join: (code: string, name: string, spectator: boolean) => void}} HomeActions */
+/** @typedef {{create: (name: string) => void, join: (code: string, name: string, spectator: boolean) => void,
+ *   blank: (near: string) => void}} HomeActions */
 
 const NAME = "onenight.name";
 
@@ -66,25 +67,30 @@ function value(form, field) {
   return el.type === "checkbox" ? (el.checked ? "1" : "") : el.value.trim();
 }
 
-/** @param {HomeActions} act @param {string} error */
-export function homeView(act, error) {
+/** Why a tap did nothing, said under its button. @param {string} error */
+const because = (error) => h("p", { class: "warn", role: "alert", id: "error" }, error);
+
+/** @param {HomeActions} act @param {string} error @param {string} [near] the button the
+ * error answers ("create", "join": said in its form; else at the top) */
+export function homeView(act, error, near = "") {
+  const at = (/** @type {string} */ id) => (error && near === id ? because(error) : null);
   return h("main", { class: "screen home" },
     h("h1", {}, "onenight"),
     h("p", { class: "tagline" }, t("app.tagline")),
-    error ? h("p", { class: "warn", role: "alert", id: "error" }, error) : null,
+    error && near !== "create" && near !== "join" ? because(error) : null,
     h("form", {
       class: "card-form", id: "create-form",
       onsubmit: (/** @type {Event} */ e) => {
         e.preventDefault();
         const form = /** @type {HTMLFormElement} */ (e.target);
         const name = value(form, "create-name");
-        if (!name) return;
+        if (!name) return act.blank("create"); // only spaces: say so, not nothing
         localStorage.setItem(NAME, name);
         act.create(name);
       },
     }, h("h2", {}, t("home.create")),
       h("label", { for: "create-name" }, t("home.name")), nameInput("create-name"),
-      h("button", { type: "submit", class: "primary", id: "create" }, t("home.create"))),
+      h("button", { type: "submit", class: "primary", id: "create" }, t("home.create")), at("create")),
     h("form", {
       class: "card-form", id: "join-form",
       onsubmit: (/** @type {Event} */ e) => {
@@ -92,7 +98,7 @@ export function homeView(act, error) {
         const form = /** @type {HTMLFormElement} */ (e.target);
         const code = value(form, "join-code").toUpperCase();
         const name = value(form, "join-name");
-        if (!code || !name) return;
+        if (!code || !name) return act.blank("join");
         localStorage.setItem(NAME, name);
         act.join(code, name, !!value(form, "join-watch"));
       },
@@ -101,7 +107,7 @@ export function homeView(act, error) {
       h("input", { id: "join-code", type: "text", required: true, maxlength: 5, autocapitalize: "characters", autocomplete: "off", class: "code" }),
       h("label", { for: "join-name" }, t("home.name")), nameInput("join-name"),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "join-watch" }), t("home.watch")),
-      h("button", { type: "submit", class: "primary", id: "join" }, t("home.go"))),
+      h("button", { type: "submit", class: "primary", id: "join" }, t("home.go")), at("join")),
     h("p", { class: "links" }, h("a", { href: "#how-to-play", id: "howto-link" }, t("howto.link")), " · ",
       h("a", { href: "/table" }, t("app.table"))));
 }
@@ -119,7 +125,7 @@ export function joinView(code, act, error, watch, busy = false) {
         e.preventDefault();
         const form = /** @type {HTMLFormElement} */ (e.target);
         const name = value(form, "name");
-        if (!name) return;
+        if (!name) return act.blank("name-join");
         localStorage.setItem(NAME, name);
         act.join(code, name, !!value(form, "watch"));
       },

@@ -50,11 +50,7 @@ export function howtoView(roomEdition, redraw) {
         h("li", {}, t("howto.vote")))),
     h("section", { "aria-labelledby": "howto-win" },
       h("h2", { id: "howto-win" }, t("howto.win")),
-      h("ul", {},
-        h("li", {}, t("howto.win.village")),
-        h("li", {}, t("howto.win.werewolf")),
-        roles.includes("tanner") ? h("li", {}, t("howto.win.tanner")) : null,
-        edition === "japanese" ? h("li", {}, t("end.peace")) : null)),
+      h("ul", { id: "howto-wins" }, winLines(edition, roles).map((key) => h("li", { "data-key": key }, t(key))))),
     h("section", { "aria-labelledby": "howto-roles" },
       h("h2", { id: "howto-roles" }, t("howto.roles")),
       teams.map((team) => {
@@ -63,4 +59,21 @@ export function howtoView(roomEdition, redraw) {
           h("h3", {}, t(`team.${team}`)),
           h("ul", { class: "howto-cards" }, of.map((r) => h("li", { "data-role": r }, roleCard(r, edition))))) : null;
       })));
+}
+
+/**
+ * Who wins, every case of RULES.md §5 for the edition (the cards it has): the Japanese
+ * original's own rules, the video game's (workshop), else the Ultimate rules.
+ * @param {string} edition @param {string[]} roles @returns {string[]} catalogue keys
+ */
+function winLines(edition, roles) {
+  if (edition === "japanese") return ["howto.win.japanese.human", "howto.win.japanese.peace", "howto.win.japanese.wolf"];
+  if (edition === "workshop") return ["howto.win.workshop.tanner", "howto.win.workshop.village", "howto.win.workshop.werewolf"];
+  const has = (/** @type {string} */ r) => roles.includes(r);
+  return [
+    "howto.win.village", "howto.win.werewolf", "howto.win.noWolf",
+    ...(has("minion") ? ["howto.win.minion"] : []),
+    ...(has("tanner") || has("apprentice_tanner") ? ["howto.win.tanner"] : []),
+    ...(has("apprentice_tanner") ? ["howto.win.apprentice"] : []),
+  ];
 }

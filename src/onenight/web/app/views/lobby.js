@@ -122,6 +122,17 @@ function deckIssue(room, edition, n, range, need, center) {
   }
 }
 
+/** Why the room's deck cannot start the next game with the seats now, in the page's
+ * language ("" when it can): the lobby's line, and the result's beside Rematch.
+ * @param {Frame} room */
+export function deckWhy(room) {
+  if (!room.deck_error) return "";
+  const ed = editions.find((e) => e.id === room.settings.edition);
+  const n = room.seats.length;
+  const center = ed ? ed.center : 3;
+  return deckIssue(room, room.settings.edition, n, ed ? ed.players : [1, 99], n + center, center);
+}
+
 /** @param {Frame} room @param {boolean} host @param {LobbyActions} act */
 function settingsView(room, host, act) {
   const st = room.settings;
@@ -138,8 +149,9 @@ function settingsView(room, host, act) {
   if (!host) {
     return h("section", { class: "settings", "aria-labelledby": "settings-h" },
       h("h2", { id: "settings-h" }, t("lobby.settings")),
-      h("p", {}, `${t("lobby.edition")}: ${t(`edition.${st.edition}`)}`),
-      h("p", { id: "deck" }, `${t("lobby.deck")}: ${list(room.deck.map((/** @type {string} */ r) => roleName(r, st.edition)))}`),
+      h("p", {}, t("pair", { label: t("lobby.edition"), value: t(`edition.${st.edition}`) })),
+      // Grouped with counts, as the host reads it ("8 cards: Werewolf ×2, Seer, …").
+      h("p", { id: "deck" }, deckLine(counts, st.edition, room.deck.length)),
       h("p", { class: room.deck_error ? "warn" : "muted", id: "deck-error", "aria-live": "polite" }, problem),
       timers,
       h("p", { class: "muted" }, t("lobby.waitHost")));
@@ -163,7 +175,7 @@ function settingsView(room, host, act) {
   return h("section", { class: "settings", "aria-labelledby": "settings-h" },
     h("h2", { id: "settings-h" }, t("lobby.settings")),
     h("label", { class: "field" }, t("lobby.edition"),
-      h("select", { id: "edition", onchange: (/** @type {Event} */ e) => changeEdition(/** @type {HTMLSelectElement} */ (e.target).value, n, act) },
+      h("select", { id: "edition", onchange: (/** @type {Event} */ e) => changeEdition(/** @type {HTMLSelectElement} */ (e.target).value, act) },
         editions.map((e) => h("option", { value: e.id, selected: e.id === st.edition }, t(`edition.${e.id}`))))),
     h("div", { class: "deck-summary" },
       h("p", { id: "deck-line" }, deckLine(counts, st.edition, room.deck.length)),
@@ -217,16 +229,12 @@ function deckLine(counts, edition, cards) {
   return t("lobby.deckSummary", { n: cards, roles: list(roles) });
 }
 
-/** A new edition with its default deck for the seats (the calls endpoint gives it).
- * @param {string} id @param {number} n @param {LobbyActions} act */
-async function changeEdition(id, n, act) {
-  const ed = editions.find((e) => e.id === id);
-  const players = ed ? Math.min(Math.max(n, ed.players[0]), ed.players[1]) : n;
-  const res = await fetch(`/api/editions/${id}/calls?players=${players}`);
-  /** @type {Record<string, number>} */
-  const deck = {};
-  if (res.ok) for (const r of (await res.json()).deck) deck[r] = (deck[r] || 0) + 1;
-  act.configure({ edition: id, deck });
+/** A new edition with its default deck (`default_deck`): the server's default for the
+ * seats, which grows and shrinks as players come and go (docs/protocol.md), so that a
+ * latecomer does not leave the next game without a deck.
+ * @param {string} id @param {LobbyActions} act */
+function changeEdition(id, act) {
+  act.configure({ edition: id, default_deck: true });
 }
 
 /** The narrator's line for a role, as a longer help. @param {string} role @param {string} edition */
@@ -290,6 +298,6 @@ function crown() {
 
 /** @param {number} s */
 function fmt(s) {
-  return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}` : `${s} s`;
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}` : t("lobby.seconds", { n: s });
 }
 

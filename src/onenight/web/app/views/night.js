@@ -72,7 +72,7 @@ function idlePrompt(s, tapped) {
       h("p", { class: "muted" }, tapped ? t("night.done") : t("night.seenTap")));
   }
   if (now.length) {
-    const facts = now.map((/** @type {Frame} */ f) => factText(f, s.players, s.edition)).join(" ");
+    const facts = now.map((/** @type {Frame} */ f) => factText(f, s.players, s.edition, s.turns[f.at], s.seat)).join(" ");
     return h("div", { class: "prompt learn", id: "prompt", "aria-live": "polite" },
       h("p", {}, t("night.learnNow", { fact: facts })),
       h("p", { class: "muted" }, tapped ? t("night.done") : t("night.seenTap")));
@@ -86,7 +86,10 @@ function idlePrompt(s, tapped) {
  */
 export function nightView(s, act) {
   const spectator = s.seat === null || s.seat === undefined;
-  const bar = phaseBar("night", t("night.now", { call: turnLabel(s.turns, s.turn, s.edition) }));
+  // "Now: …" names the call; during the deal (a latecomer watching), or between the
+  // last call and the day, it says the phase, never "Now:" and nothing.
+  const call = s.turn >= 0 ? turnLabel(s.turns, s.turn, s.edition) : "";
+  const bar = phaseBar("night", call ? t("night.now", { call }) : t(s.turn < 0 ? "phase.deal" : "phase.night"));
   if (spectator) {
     return h("main", { class: "screen night" }, bar,
       h("p", { class: "prompt", "aria-live": "polite" }, t("night.spectator")),

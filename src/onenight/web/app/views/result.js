@@ -2,13 +2,14 @@
 /** The end: deaths and winners, every card (dealt → at dawn), the votes as arrows, the
  * night step by step, the scoreboard, rematch. Also the shared replay page. */
 import { clock, h, svg } from "../dom.js";
-import { callName, list, roleName, t } from "../i18n.js";
+import { callName, lang, list, roleName, t } from "../i18n.js";
 import { roleArt } from "../roles.js";
 import { changed, store } from "../store.js";
 import { actionText, factText, scoreboard } from "./common.js";
 import { sentence } from "./claims.js";
 import { talkPanel } from "./day.js";
 import { pending, readingView, revealView, tally, votesFor } from "./reveal.js";
+import { deckWhy } from "./lobby.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -33,7 +34,7 @@ export function resultView(g, act) {
     h("h1", { id: "phase" }, t("phase.end")),
     verdict(r, g.seat === null || g.seat === undefined ? null : players[g.seat]),
     h("p", { class: "winners", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner")),
-    h("p", { class: "dead", id: "dead" }, dead.length ? t("end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")));
+    h("p", { class: "dead", id: "dead" }, dead.length ? t(dead.length === 1 ? "end.deadOne" : "end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")));
   const cards = h("section", { class: "cards-all", "aria-labelledby": "cards-h" },
     h("h2", { id: "cards-h" }, t("end.cards")),
     h("table", { class: "cardtable" },
@@ -77,8 +78,12 @@ function verdict(r, me) {
 /** @param {{rematch?: () => void, lobby?: () => void}} act */
 function actions(act) {
   const host = store.room?.you?.host;
+  // A deck chosen by hand that no longer fits the seats (a latecomer is seated for the
+  // next game): the host reads why at the button, not a refusal at the top of the page.
+  const why = host && act.rematch && store.room ? deckWhy(store.room) : "";
   return h("div", { class: "actions" },
-    host && act.rematch ? h("button", { type: "button", id: "rematch", class: "primary", onclick: act.rematch }, t("end.rematch")) : null,
+    host && act.rematch ? h("button", { type: "button", id: "rematch", class: "primary", disabled: !!why, "aria-describedby": why ? "rematch-why" : null, onclick: act.rematch }, t("end.rematch")) : null,
+    why ? h("p", { class: "warn", id: "rematch-why" }, `${why}${lang() === "ja" ? "" : " "}${t("end.fixDeck")}`) : null,
     act.lobby ? h("button", { type: "button", id: "to-lobby", class: "secondary", onclick: act.lobby }, t("end.lobby")) : null);
 }
 
@@ -121,6 +126,15 @@ function votes(r, players, random) {
       h("li", {}, `${from} → ${to}`, random.includes(idx[from]) ? ` ${t("end.random")}` : ""))));
 }
 
+/** One step of the night's timeline in words: a choice made, or a fact learned (in the
+ * words of its turn's learner: the Minion's, the Little Girl's …).
+ * @param {Frame} e @param {string[]} players @param {string} ed */
+export function nightLine(e, players, ed) {
+  return e.action
+    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
+    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed, e) });
+}
+
 /** A claim's truth, said: "true", "a lie", "mistaken: …" (issue 36, point 8). @param {string} truth */
 const truthTag = (truth) => h("span", { class: `truth ${truth}` }, t(`truth.${truth}`));
 
@@ -150,13 +164,9 @@ function dayLine(e, players, ed, truth) {
 function replay(r, players, ed, day, told) {
   /** @type {Frame[]} */
   const night = r.timeline || [];
-  /** @param {Frame} e */
-  const nightLine = (e) => e.action
-    ? t("end.did", { player: e.player, call: callName(e.call, ed), action: actionText(e.action, players) })
-    : t("end.learned", { player: e.player, call: callName(e.call, ed), fact: factText(e.learned, players, ed) });
   /** @type {{text: string, cls: string}[]} */
   const steps = [
-    ...night.map((e) => ({ text: nightLine(e), cls: "night" })),
+    ...night.map((e) => ({ text: nightLine(e, players, ed), cls: "night" })),
     ...day.map((e, i) => ({
       text: dayLine(e, players, ed, e.type === "claim" ? told[day.slice(0, i).filter((x) => x.type === "claim").length]?.truth : undefined),
       cls: `day ${e.type}${i === 0 ? " dawn" : ""}`,

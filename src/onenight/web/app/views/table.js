@@ -10,10 +10,17 @@ export function hue(seat, n) {
   return Math.round((seat * 360) / Math.max(n, 1) + 200) % 360;
 }
 
-/** A name's first letter (a whole grapheme: an emoji or a kana stays whole). @param {string} name */
+/** Splits a name into what a reader sees as characters (a flag, a family emoji, an
+ * accented letter made of two code points), where the browser can. */
+const graphemes = typeof Intl !== "undefined" && "Segmenter" in Intl
+  ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+
+/** A name's first letter: a whole grapheme (an emoji, a flag, a kana stays whole, never
+ * half of a surrogate pair). @param {string} name */
 export function initial(name) {
-  const first = [...name.trim()][0] || "?";
-  return first.toUpperCase();
+  const trimmed = name.trim();
+  const first = graphemes ? graphemes.segment(trimmed)[Symbol.iterator]().next().value?.segment : [...trimmed][0];
+  return (first || "?").toUpperCase();
 }
 
 /**

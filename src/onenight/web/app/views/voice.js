@@ -15,6 +15,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { Mesh, unlockAudio } from "../voice.js";
+import { initial } from "./table.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -78,7 +79,8 @@ export function start(request, theStore, changed) {
  * @param {Frame} frame */
 export function take(frame) {
   if (!mesh) return;
-  if (frame.type === "room") mesh.room(frame);
+  if (frame.type === "bye") mesh.setRule({ reach: {}, whispers: [], spectators_hear: false }); // left: no voice
+  else if (frame.type === "room") mesh.room(frame);
   else if (frame.type === "voice") mesh.setRule(/** @type {any} */ (frame));
   else if (frame.type === "signal") mesh.onSignal(frame);
 }
@@ -162,7 +164,7 @@ export function panel() {
   const people = speakers.map((id) => {
     const me = id === m.me;
     const name = nameOf(id);
-    const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, [...name.trim()][0]?.toUpperCase() || "?");
+    const ring = h("span", { class: "ring", "data-ring": String(id), "aria-hidden": "true" }, initial(name));
     const label = h("span", { class: "vname" }, me ? `${name} (${t("lobby.you")})` : name);
     const who = talks && !me
       ? h("button", {
