@@ -1,0 +1,224 @@
+"""B games of one deck at once, as numpy arrays: the deal, the night, the vote, the
+result (issue 39). The one-game engine (:class:`.game.Game`) stays the one definition
+of the rules; this module replays its night plan over arrays and is checked against it
+game by game (:mod:`.batch_check`, ``tests/test_batch.py``,
+``benchmarks/batch_differential.py``).
+
+What is vectorised: the deal (a shuffle per row) and the copies players who share a
+card hold (:attr:`.setup.Setup.slots`), every turn of the night's plan
+(:func:`.turns.turn_plan`, the engine's own), each step of the night over the games
+where it runs, the vote, deaths and winners. Nothing falls back to the engine: a deck
+holding a role this module does not play yet is refused (:class:`NotBatched`, naming
+the role).
+
+A night choice is an index into the engine's list of legal choices for that decision
+(``Decision.choices``: the same builders, in the same order, ``Pass()`` last), so a
+batch's choices export to the engine's ``(seat, action)`` history one for one.
+numpy is imported here and only here: nothing else in ``onenight.rules`` imports this
+module, so ``import onenight.rules`` never needs numpy.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from . import roles as R
+from . import steps as S
+from .actions import CENTER, PASS, Action, Copy, Swap, View
+from .editions import EDITIONS, validate_deck
+from .errors import RulesError
+from .roles import Role
+from .turns import turn_plan
+
+Ints = npt.NDArray[np.int64]
+Small = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+
+#: Role → code: its index in ``roles.ALL_ROLES`` (the code of every role array here).
+CODE: Final[dict[Role, int]] = {role: i for i, role in enumerate(R.ALL_ROLES)}
+#: The roles the batch plays: the Ultimate base game (with the Bodyguard, a vote-only card).
+BATCHED: Final = frozenset(
+    {
+        R.DOPPELGANGER,
+        R.WEREWOLF,
+        R.MINION,
+        R.MASON,
+        R.SEER,
+        R.ROBBER,
+        R.TROUBLEMAKER,
+        R.DRUNK,
+        R.INSOMNIAC,
+        R.VILLAGER,
+        R.TANNER,
+        R.HUNTER,
+        R.BODYGUARD,
+    }
+)
+BATCHED_EDITIONS: Final = frozenset({"ultimate"})
+
+#: Fact kinds in :attr:`BatchResult.learned` codes (``facts.SAW`` …).
+SAW: Final = 1
+WOLVES: Final = 2
+MASONS: Final = 3
+
+#: The steps that make a decision here, and whether they may be passed.
+DECIDING: Final = (S.COPY, S.LONE_PEEK, S.SEER, S.ROB, S.TROUBLE, S.DRUNK)
+
+
+class NotBatched(RulesError):
+    """A deck or edition the batch does not play (yet): the engine plays it."""
+
+
+def _lut(roles: frozenset[Role]) -> Bools:
+    return np.array([role in roles for role in R.ALL_ROLES], dtype=np.bool_)
+
+
+IS_WOLF: Final = _lut(R.WOLF_FAMILY)
+IS_WAKING: Final = _lut(R.WAKING_WOLVES)
+
+
+def fact_code(at: int, kind: int, pos: int, card: int, seats: int) -> int:
+    """One learned fact as an int: the turn, its kind, a position (``-1``: none; a seat,
+    or ``n + i`` for center card ``i``), a role code (``-1``: none), a bit per seat."""
+    return at << 40 | kind << 36 | (pos + 1) << 28 | (card + 1) << 20 | seats
+
+
+@dataclass(frozen=True)
+class Options:
+    """One step's legal choices for each seat (the engine's, in its order): positions
+    ``a`` and ``b`` (``-1``: none) and the engine's actions, for export."""
+
+    count: int
+    a: Ints  # (n, count)
+    b: Ints  # (n, count)
+    actions: tuple[tuple[Action, ...], ...]  # [seat][index]
+
+
+def _position(target: int, n: int) -> int:
+    return target - CENTER + n if target >= CENTER else target
+
+
+def _options(step: int, n: int, c: int) -> Options:
+    kind, mandatory, build = S.KINDS[step]
+    assert build is not None
+    per_seat: list[tuple[Action, ...]] = []
+    for seat in range(n):
+        acts = build(n, c, seat, 0, 0)
+        per_seat.append(tuple(acts if mandatory else [*acts, PASS]))
+    count = len(per_seat[0])
+    a = np.full((n, count), -1, dtype=np.int64)
+    b = np.full((n, count), -1, dtype=np.int64)
+    for seat, acts in enumerate(per_seat):
+        assert len(acts) == count  # without shields, every seat has as many choices
+        for i, act in enumerate(acts):
+            if isinstance(act, View):
+                a[seat, i] = _position(act.targets[0], n)
+                if len(act.targets) > 1:
+                    b[seat, i] = _position(act.targets[1], n)
+            elif isinstance(act, Swap):
+                a[seat, i], b[seat, i] = _position(act.a, n), _position(act.b, n)
+            elif isinstance(act, Copy):
+                a[seat, i] = act.target
+    return Options(count, a, b, tuple(per_seat))
+
+
+@dataclass(frozen=True)
+class Task:
+    """One task of a turn: a group step (``role`` ``""``), a card's step for the holder
+    of ``copy`` of ``role``, or (``role`` ``"doppelganger"``, ``copied``) the step a
+    Doppelgänger's copy of ``copied`` makes in this turn."""
+
+    step: int
+    role: Role = ""
+    copy: int = 0
+    copied: Role = ""
+
+
+class BatchTable:
+    """What every batch of one deck shares: the codes, the night's plan as tasks per
+    turn, each deciding step's choices. Refuses (:class:`NotBatched`) what it does not
+    play."""
+
+    def __init__(self, edition_id: str, n: int, deck: Sequence[Role]) -> None:
+        if edition_id not in BATCHED_EDITIONS:
+            raise NotBatched(f"the batch plays the ultimate edition only, not {edition_id!r}")
+        ed = EDITIONS[edition_id]
+        validate_deck(ed.id, n, list(deck))
+        missing = sorted({role for role in deck if role not in BATCHED})
+        if missing:
+            raise NotBatched(f"the batch does not play {', '.join(missing)} yet")
+        self.edition = ed.id
+        self.n, self.c = n, ed.center
+        self.deck: tuple[Role, ...] = tuple(deck)
+        self.m = len(self.deck)
+        self.codes = np.array([CODE[r] for r in self.deck], dtype=np.int64)
+        counts = Counter(self.deck)
+        seen: Counter[Role] = Counter()
+        copy_of = []
+        for role in self.deck:  # which copy of its card each deck card is
+            copy_of.append(seen[role])
+            seen[role] += 1
+        self.copy_of = np.array(copy_of, dtype=np.int64)
+        self.counts = counts
+        self.plan = turn_plan(ed.id, self.deck)
+        self.tasks = _turn_tasks(self.plan, counts)
+        self.options = {step: _options(step, n, self.c) for step in DECIDING}
+        self.has_bodyguard = R.BODYGUARD in counts
+
+
+def _turn_tasks(plan: object, counts: Counter[Role]) -> list[list[Task]]:
+    """The tasks of each turn, in the engine's order (group steps first: ``night.task``
+    sorts seat -1 first), read from the plan as :class:`.night.NightTable` does."""
+    from .editions import DELAYED_COPIES
+    from .turns import TurnPlan
+
+    assert isinstance(plan, TurnPlan)
+    tasks: list[list[Task]] = [[] for _ in plan.turns]
+    for k, call in enumerate(plan.calls):
+        for role, steps in S.CALL_TASKS.get(call, ()):
+            if role is None:
+                for step in steps:
+                    tasks[plan.first[k]].append(Task(step))
+                continue
+            for copy in range(counts[role]):
+                for j, step in enumerate(steps):
+                    tasks[plan.copy_turn(k, copy, j)].append(Task(step, role, copy))
+        if call == "doppelganger":
+            for copied, steps in S.IMMEDIATE.items():
+                if counts[copied]:
+                    for j, step in enumerate(steps):
+                        tasks[plan.doppel_turn(k, j)].append(Task(step, R.DOPPELGANGER, 0, copied))
+        for copied, slot_call in DELAYED_COPIES.items():
+            if call == slot_call and counts[copied]:
+                for j, step in enumerate(S.DELAYED_STEPS[copied]):
+                    turn = plan.copy_turn(k, 0, j)
+                    tasks[turn].append(Task(step, R.DOPPELGANGER, 0, copied))
+    return tasks
+
+
+@dataclass
+class Deal:
+    """B deals: ``cards[b, p]`` the role code at position ``p`` (seats, then the center)
+    and ``slots[b, s]`` the copy of its card seat ``s`` holds."""
+
+    cards: Ints
+    slots: Ints
+
+
+def deal(table: BatchTable, size: int, rng: np.random.Generator) -> Deal:
+    """``size`` shuffled deals: each row a uniform permutation of the deck, each holder
+    of a shared card a uniform distinct copy (as ``Dealer.deal`` draws them)."""
+    order = rng.permuted(np.broadcast_to(np.arange(table.m), (size, table.m)), axis=1)
+    return Deal(table.codes[order], table.copy_of[order[:, : table.n]])
+
+
+def deal_from(table: BatchTable, cards: Sequence[Sequence[Role]], slots: Ints) -> Deal:
+    """Deals given as roles per position (seats then center) and slots per seat."""
+    codes = np.array([[CODE[r] for r in row] for row in cards], dtype=np.int64)
+    return Deal(codes, np.asarray(slots, dtype=np.int64))
