@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +36,9 @@ from .errors import RulesError
 from .roles import Role
 from .turns import turn_plan
 
-Ints = npt.NDArray[np.int64]
-Small = npt.NDArray[np.int8]
-Bools = npt.NDArray[np.bool_]
+#: Arrays of any dtype: game arrays are position- or seat-major (``[p, b]``), so that one
+#: position of every game is a contiguous row.
+Array = npt.NDArray[Any]
 
 #: Role → code: its index in ``roles.ALL_ROLES`` (the code of every role array here).
 CODE: Final[dict[Role, int]] = {role: i for i, role in enumerate(R.ALL_ROLES)}
@@ -75,7 +75,7 @@ class NotBatched(RulesError):
     """A deck or edition the batch does not play (yet): the engine plays it."""
 
 
-def _lut(roles: frozenset[Role]) -> Bools:
+def _lut(roles: frozenset[Role]) -> Array:
     return np.array([role in roles for role in R.ALL_ROLES], dtype=np.bool_)
 
 
@@ -95,8 +95,8 @@ class Options:
     ``a`` and ``b`` (``-1``: none) and the engine's actions, for export."""
 
     count: int
-    a: Ints  # (n, count)
-    b: Ints  # (n, count)
+    a: Array  # [seat * count + index]
+    b: Array
     actions: tuple[tuple[Action, ...], ...]  # [seat][index]
 
 
@@ -105,12 +105,12 @@ def _position(target: int, n: int) -> int:
 
 
 def _options(step: int, n: int, c: int) -> Options:
-    kind, mandatory, build = S.KINDS[step]
+    _, mandatory, build = S.KINDS[step]
     assert build is not None
     per_seat: list[tuple[Action, ...]] = []
     for seat in range(n):
         acts = build(n, c, seat, 0, 0)
-        per_seat.append(tuple(acts if mandatory else [*acts, PASS]))
+        per_seat.append(tuple(acts) if mandatory else (*acts, PASS))
     count = len(per_seat[0])
     a = np.full((n, count), -1, dtype=np.int64)
     b = np.full((n, count), -1, dtype=np.int64)
@@ -125,15 +125,16 @@ def _options(step: int, n: int, c: int) -> Options:
                 a[seat, i], b[seat, i] = _position(act.a, n), _position(act.b, n)
             elif isinstance(act, Copy):
                 a[seat, i] = act.target
-    return Options(count, a, b, tuple(per_seat))
+    return Options(count, a.reshape(-1), b.reshape(-1), tuple(per_seat))
 
 
 @dataclass(frozen=True)
 class Task:
-    """One task of a turn: a group step (``role`` ``""``), a card's step for the holder
-    of ``copy`` of ``role``, or (``role`` ``"doppelganger"``, ``copied``) the step a
-    Doppelgänger's copy of ``copied`` makes in this turn."""
+    """One task of the night, in ``turn``: a group step (``role`` ``""``), a card's step
+    for the holder of ``copy`` of ``role``, or (``role`` ``"doppelganger"``, ``copied``)
+    the step a Doppelgänger's copy of ``copied`` makes in this turn."""
 
+    turn: int
     step: int
     role: Role = ""
     copy: int = 0
@@ -165,9 +166,14 @@ class BatchTable:
             copy_of.append(seen[role])
             seen[role] += 1
         self.copy_of = np.array(copy_of, dtype=np.int64)
+        #: (role, copy) → its deck card.
+        self.index_of = {(role, k): j for j, (role, k) in enumerate(zip(self.deck, copy_of))}
+        #: The deck cards of a role (one per copy).
+        self.cards_of = {role: [j for j, r in enumerate(self.deck) if r == role] for role in counts}
         self.counts = counts
         self.plan = turn_plan(ed.id, self.deck)
-        self.tasks = _turn_tasks(self.plan, counts)
+        #: The night's tasks in the engine's order (turn, then group steps first).
+        self.tasks = [task for turn in _turn_tasks(self.plan, counts) for task in turn]
         self.options = {step: _options(step, n, self.c) for step in DECIDING}
         self.has_bodyguard = R.BODYGUARD in counts
 
@@ -184,41 +190,115 @@ def _turn_tasks(plan: object, counts: Counter[Role]) -> list[list[Task]]:
         for role, steps in S.CALL_TASKS.get(call, ()):
             if role is None:
                 for step in steps:
-                    tasks[plan.first[k]].append(Task(step))
+                    tasks[plan.first[k]].append(Task(plan.first[k], step))
                 continue
             for copy in range(counts[role]):
                 for j, step in enumerate(steps):
-                    tasks[plan.copy_turn(k, copy, j)].append(Task(step, role, copy))
+                    turn = plan.copy_turn(k, copy, j)
+                    tasks[turn].append(Task(turn, step, role, copy))
         if call == "doppelganger":
             for copied, steps in S.IMMEDIATE.items():
                 if counts[copied]:
                     for j, step in enumerate(steps):
-                        tasks[plan.doppel_turn(k, j)].append(Task(step, R.DOPPELGANGER, 0, copied))
+                        turn = plan.doppel_turn(k, j)
+                        tasks[turn].append(Task(turn, step, R.DOPPELGANGER, 0, copied))
         for copied, slot_call in DELAYED_COPIES.items():
             if call == slot_call and counts[copied]:
                 for j, step in enumerate(S.DELAYED_STEPS[copied]):
                     turn = plan.copy_turn(k, 0, j)
-                    tasks[turn].append(Task(step, R.DOPPELGANGER, 0, copied))
+                    tasks[turn].append(Task(turn, step, R.DOPPELGANGER, 0, copied))
     return tasks
 
 
-@dataclass
 class Deal:
-    """B deals: ``cards[b, p]`` the role code at position ``p`` (seats, then the center)
-    and ``slots[b, s]`` the copy of its card seat ``s`` holds."""
+    """B deals, position-major: ``perm[p, b]`` is the deck card (an index into
+    ``table.deck``: the card's id) at position ``p`` of game ``b`` (seats, then the
+    center), ``where[j, b]`` the position of deck card ``j``. A deck card's copy
+    (``table.copy_of``) is the slot its holder takes (``Setup.slots``)."""
 
-    cards: Ints
-    slots: Ints
+    def __init__(self, table: BatchTable, perm: Array) -> None:
+        self.table = table
+        self.perm = perm
+        m, size = perm.shape
+        where = np.empty_like(perm)
+        where.reshape(-1)[perm.reshape(-1) * size + _cols(size, m)] = _rows(size, m)
+        self.where = where
+
+    @property
+    def size(self) -> int:
+        return int(self.perm.shape[1])
+
+    @property
+    def cards(self) -> Array:
+        """``cards[b, p]``: the role code dealt at position ``p`` of game ``b``."""
+        return self.table.codes[self.perm].T
+
+    @property
+    def slots(self) -> Array:
+        """``slots[b, s]``: the copy of its card seat ``s`` holds."""
+        return self.table.copy_of[self.perm[: self.table.n]].T
+
+
+_COLS: dict[tuple[int, int], tuple[Array, Array]] = {}
+
+
+def _index(size: int, m: int) -> tuple[Array, Array]:
+    got = _COLS.get((size, m))
+    if got is None:
+        if len(_COLS) > 16:
+            _COLS.clear()
+        got = _COLS[(size, m)] = (
+            np.tile(np.arange(size, dtype=np.int64), m),
+            np.repeat(np.arange(m, dtype=np.int64), size),
+        )
+    return got
+
+
+def _cols(size: int, m: int) -> Array:
+    return _index(size, m)[0]
+
+
+def _rows(size: int, m: int) -> Array:
+    return _index(size, m)[1]
 
 
 def deal(table: BatchTable, size: int, rng: np.random.Generator) -> Deal:
-    """``size`` shuffled deals: each row a uniform permutation of the deck, each holder
-    of a shared card a uniform distinct copy (as ``Dealer.deal`` draws them)."""
-    order = rng.permuted(np.broadcast_to(np.arange(table.m), (size, table.m)), axis=1)
-    return Deal(table.codes[order], table.copy_of[order[:, : table.n]])
+    """``size`` shuffled deals: Fisher–Yates down the positions of every game at once
+    (as ``setup._shuffle`` deals one), so each deal is a uniform permutation of the deck
+    cards and each holder of a shared card a uniform distinct copy of it (as
+    ``Dealer.deal`` draws the slots)."""
+    m = table.m
+    perm = np.repeat(np.arange(m, dtype=np.int64), size).reshape(m, size)
+    flat = perm.reshape(-1)
+    # Position i swaps with position j = floor(u * (i + 1)); as a flat index j * size + b.
+    draws = rng.random((m, size), dtype=np.float32) * _SPANS[:m, None]
+    at = draws.astype(np.int64)
+    np.minimum(at, _TOPS[:m, None], out=at)  # float32 may round u * (i + 1) up to i + 1
+    at *= size
+    at += np.arange(size, dtype=np.int64)
+    for i in range(m - 1, 0, -1):
+        top = perm[i].copy()
+        perm[i] = flat[at[i]]
+        flat[at[i]] = top
+    return Deal(table, perm)
 
 
-def deal_from(table: BatchTable, cards: Sequence[Sequence[Role]], slots: Ints) -> Deal:
-    """Deals given as roles per position (seats then center) and slots per seat."""
-    codes = np.array([[CODE[r] for r in row] for row in cards], dtype=np.int64)
-    return Deal(codes, np.asarray(slots, dtype=np.int64))
+_SPANS: Final = np.arange(1, 65, dtype=np.float32)
+_TOPS: Final = np.arange(64, dtype=np.int64)
+
+
+def deal_from(table: BatchTable, cards: Sequence[Sequence[Role]], slots: Sequence[Sequence[int]]) -> Deal:
+    """Given deals: ``cards[b]`` the roles at the positions (seats, then the center),
+    ``slots[b]`` the copy each seat holds (the center takes the copies left)."""
+    n, m = table.n, table.m
+    perm = np.empty((m, len(cards)), dtype=np.int64)
+    for b, row in enumerate(cards):
+        if sorted(row) != sorted(table.deck):
+            raise ValueError(f"deal {b} is not the deck")
+        free = {role: list(range(k)) for role, k in table.counts.items()}
+        for s in range(n):
+            free[row[s]].remove(int(slots[b][s]))  # ValueError: not a free copy
+            perm[s, b] = table.index_of[(row[s], int(slots[b][s]))]
+        for p in range(n, m):
+            perm[p, b] = table.index_of[(row[p], free[row[p]].pop(0))]
+    return Deal(table, perm)

@@ -22,10 +22,11 @@ def to_setup(result: BatchResult, b: int) -> Setup:
     """Game ``b``'s deal as the engine's (checked) setup."""
     table = result.night.table
     n = table.n
-    cards = [R.ALL_ROLES[int(code)] for code in result.night.printed[b]]
-    slots = [int(s) for s in result.night.slots[b]]
+    dealt = result.night.dealt
+    cards = [R.ALL_ROLES[int(code)] for code in dealt.table.codes[dealt.perm[:, b]]]
+    slots = [int(s) for s in dealt.table.copy_of[dealt.perm[:n, b]]]
     players = [f"p{s}" for s in range(n)]
-    data = {"edition": table.edition, "players": players, "cards": cards[:n]}
+    data: dict[str, Any] = {"edition": table.edition, "players": players, "cards": cards[:n]}
     data |= {"center": cards[n:], "slots": slots}
     return Setup.from_json(data)
 
@@ -34,11 +35,11 @@ def to_history(result: BatchResult, b: int) -> list[tuple[int, Action]]:
     """Game ``b``'s night choices and votes as the engine's history."""
     night = result.night
     history: list[tuple[int, Action]] = []
-    for turn in range(night.chosen.shape[1]):
-        pick = int(night.chosen[b, turn])
+    for k, task in enumerate(night.table.tasks):
+        pick = int(night.chosen[k, b])
         if pick >= 0:
-            seat, step = int(night.seat[b, turn]), int(night.step[b, turn])
-            history.append((seat, night.table.options[step].actions[seat][pick]))
+            seat = int(night.actor[k, b])
+            history.append((seat, night.table.options[task.step].actions[seat][pick]))
     history += [(s, Vote(int(t))) for s, t in enumerate(result.votes[b])]
     return history
 
@@ -57,11 +58,9 @@ def decode_fact(code: int, n: int) -> Fact:
 
 
 def learned(result: BatchResult, b: int) -> list[list[Fact]]:
-    night, n = result.night, result.night.table.n
-    return [
-        [decode_fact(int(code), n) for code in night.learned[b, s, : night.nlearned[b, s]]]
-        for s in range(n)
-    ]
+    n = result.night.table.n
+    facts, counts = result.learned[b], result.nlearned[b]
+    return [[decode_fact(int(code), n) for code in facts[s, : counts[s]]] for s in range(n)]
 
 
 def check_game(result: BatchResult, b: int) -> list[str]:
@@ -70,20 +69,18 @@ def check_game(result: BatchResult, b: int) -> list[str]:
     night, n = result.night, result.night.table.n
     setup = to_setup(result, b)
     game = Game(setup)
-    history = to_history(result, b)
     problems: list[str] = []
-    for seat, action in history[: len(history) - n]:
+    for k, task in enumerate(night.table.tasks):
+        pick = int(night.chosen[k, b])
+        if pick < 0:
+            continue
+        seat, options = int(night.actor[k, b]), night.table.options[task.step]
         d = game.decision
         if d is None:
-            return [f"the engine's night is over before {seat}'s {action}"]
-        t = d.turn
-        if (d.seat, int(night.chosen[b, t]) >= 0, len(d.choices)) != (
-            seat,
-            True,
-            int(night.count[b, t]),
-        ):
-            return [f"turn {t}: engine {d} with {len(d.choices)} choices, batch otherwise"]
-        game.apply(seat, action)
+            return [f"the engine's night is over before the batch's task {task}"]
+        if (d.turn, d.seat, d.step, len(d.choices)) != (task.turn, seat, task.step, options.count):
+            return [f"engine {d} with {len(d.choices)} choices, batch {task} seat {seat}"]
+        game.apply(seat, options.actions[seat][pick])
     if game.decision is not None:
         return [f"the engine still asks {game.decision}"]
     game.apply_votes([int(v) for v in result.votes[b]])

@@ -1,7 +1,12 @@
-"""The night of B games at once: the plan's turns in order, each task over the games
-where it runs (:mod:`.batch` has the tables; :mod:`.night` is the definition).
+"""The night of B games at once: the plan's turns in order, each task over every game
+(:mod:`.batch` has the tables; :mod:`.night` is the definition).
 
-A game's choice in turn ``t`` is ``chosen[b, t]``, an index into the engine's legal
+Every array is position- or seat-major (``board[p, b]``) and every task runs over all B
+games at once, those where it does not run writing to a scratch cell or swapping a card
+with itself: a gather or scatter of B contiguous ints costs about a nanosecond a game,
+where picking the games out first costs more than it saves.
+
+A game's choice in turn ``t`` is ``chosen[t, b]``, an index into the engine's legal
 choices of that decision (``-1``: no decision in that turn); ``seat``/``step``/``count``
 say who chose, in which step, among how many (the mask is ``index < count``).
 """
@@ -14,167 +19,189 @@ import numpy as np
 
 from . import roles as R
 from . import steps as S
-from .batch import (
-    CODE,
-    IS_WAKING,
-    IS_WOLF,
-    MASONS,
-    SAW,
-    WOLVES,
-    BatchTable,
-    Deal,
-    Ints,
-    Task,
-)
+from .batch import CODE, MASONS, SAW, WOLVES, Array, BatchTable, Deal, Task
 
 #: Facts a seat may learn in one night of the batched roles (a Doppelgänger: her look,
 #: then at most two: a Seer's two center cards, or the wolves and the lone peek).
 FACTS: Final = 4
-_MINION: Final = CODE[R.MINION]
-_MASON: Final = CODE[R.MASON]
-_DOPPEL: Final = CODE[R.DOPPELGANGER]
+_NONE: Final = -1
 
 
 class BatchNight:
-    """The state of B nights: where each card lies (``board[b, p]``: the card id at
-    position ``p``, card ids being the deal's positions), what each seat acts as, the
-    Doppelgänger's copy, what each seat learned, and every choice made."""
+    """The state of B nights: where each card lies (``board[p, b]``: the deck card at
+    position ``p``), the Doppelgänger's copy, and a record per task of the night
+    (``table.tasks[k]``): ``actor[k, b]`` the seat that ran it (``-1``: nobody),
+    ``chosen[k, b]`` its choice, ``seen_pos[k, j, b]``/``seen_card[k, j, b]`` the ``j``-th
+    card it looked at (``-1``: none), and for a group step ``who[k, b]``/``bits[k, b]``
+    (a bit per seat: who learned, whom they learned of). What each seat learned is read
+    from these records (:func:`learned`)."""
 
     def __init__(self, table: BatchTable, dealt: Deal) -> None:
-        size = len(dealt.cards)
-        n, turns = table.n, len(table.plan.turns)
-        self.table = table
-        self.size = size
-        self.printed: Ints = dealt.cards
-        self.slots: Ints = dealt.slots
-        self.board: Ints = np.broadcast_to(np.arange(table.m), (size, table.m)).copy()
-        self.acting: Ints = dealt.cards[:, :n].copy()
-        self.copied: Ints = np.full(size, -1, dtype=np.int64)
-        self.learned: Ints = np.zeros((size, n, FACTS), dtype=np.int64)
-        self.nlearned: Ints = np.zeros((size, n), dtype=np.int64)
-        self.chosen: Ints = np.full((size, turns), -1, dtype=np.int64)
-        self.seat: Ints = np.full((size, turns), -1, dtype=np.int64)
-        self.step: Ints = np.full((size, turns), -1, dtype=np.int64)
-        self.count: Ints = np.zeros((size, turns), dtype=np.int64)
-        self.rows: Ints = np.arange(size)
-        self.bits: Ints = 1 << np.arange(n, dtype=np.int64)
+        size, n, tasks = dealt.size, table.n, len(table.tasks)
+        self.table, self.dealt, self.size = table, dealt, size
+        self.board: Array = dealt.perm.copy()
+        self.copied: Array = np.full(size, _NONE, dtype=np.int64)
+        self.actor: Array = np.full((tasks, size), _NONE, dtype=np.int64)
+        self.chosen: Array = np.full((tasks, size), _NONE, dtype=np.int64)
+        self.seen_pos: Array = np.full((tasks, 2, size), _NONE, dtype=np.int64)
+        self.seen_card: Array = np.full((tasks, 2, size), _NONE, dtype=np.int64)
+        self.who: Array = np.zeros((tasks, size), dtype=np.int64)
+        self.bits: Array = np.zeros((tasks, size), dtype=np.int64)
+        self.cols: Array = np.arange(size, dtype=np.int64)
+        doppel = table.cards_of.get(R.DOPPELGANGER)
+        #: The Doppelgänger's seat (n where her card lies in the center).
+        self.doppel: Array = (
+            np.minimum(dealt.where[doppel[0]], n) if doppel else np.full(size, n, dtype=np.int64)
+        )
 
     # -- who acts ---------------------------------------------------------------------
 
-    def holders(self, task: Task) -> tuple[Ints, Ints]:
-        """The games where ``task`` runs, and the seat that runs it in each."""
-        n = self.table.n
-        if task.copied:  # a Doppelgänger's copied step: where she copied that role
-            rows = np.flatnonzero(self.copied == CODE[task.copied])
-            dealt = self.printed[rows, :n] == _DOPPEL
-            return rows, dealt.argmax(axis=1)
-        match = (self.printed[:, :n] == CODE[task.role]) & (self.slots == task.copy)
-        rows = np.flatnonzero(match.any(axis=1))
-        return rows, match[rows].argmax(axis=1)
+    def seats_of(self, roles: frozenset[R.Role]) -> Array:
+        """A bit per seat acting as one of ``roles`` now: holders of their cards, and the
+        Doppelgänger where she copied one (positions past the seats fall out of the mask)."""
+        bits = np.zeros(self.size, dtype=np.int64)
+        where, table = self.dealt.where, self.table
+        for role in roles & table.counts.keys():
+            for j in table.cards_of[role]:
+                bits |= 1 << where[j]
+            if R.DOPPELGANGER in table.counts:
+                bits |= (self.copied == CODE[role]) << self.doppel
+        return bits & ((1 << table.n) - 1)
 
-    # -- what a seat learns and does ----------------------------------------------------
+    # -- what a seat does -----------------------------------------------------------------
 
-    def learn(self, rows: Ints, seats: Ints, codes: Ints) -> None:
-        k = self.nlearned[rows, seats]
-        self.learned[rows, seats, k] = codes
-        self.nlearned[rows, seats] = k + 1
-
-    def look(self, rows: Ints, seats: Ints, pos: Ints, turn: int) -> Ints:
-        """The seats look at position ``pos``: they learn its printed card (returned)."""
-        card = self.printed[rows, self.board[rows, pos]]
-        self.learn(rows, seats, turn << 40 | SAW << 36 | (pos + 1) << 28 | (card + 1) << 20)
+    def look(self, k: int, j: int, acts: Array, pos: Array) -> Array:
+        """The actor of task ``k`` looks at position ``pos`` (where ``acts``): its ``j``-th
+        look; the printed card is returned."""
+        card = self.table.codes[self.board.reshape(-1)[pos * self.size + self.cols]]
+        self.seen_pos[k, j] = np.where(acts, pos, _NONE)
+        self.seen_card[k, j] = card
         return card
 
-    def swap(self, rows: Ints, a: Ints, b: Ints) -> None:
-        board = self.board
-        first = board[rows, a]
-        board[rows, a] = board[rows, b]
-        board[rows, b] = first
+    def swap(self, a: Array, b: Array) -> None:
+        """Swap positions ``a[g]`` and ``b[g]`` of each game (the same: nothing moves)."""
+        flat = self.board.reshape(-1)
+        at, bt = a * self.size + self.cols, b * self.size + self.cols
+        first = flat[at]
+        flat[at] = flat[bt]
+        flat[bt] = first
 
-    def group(self, seats_of: Ints, bits: Ints, kind: int, turn: int, self_out: bool) -> None:
-        """Each seat marked in ``seats_of`` learns the seats of ``bits`` (less its own)."""
-        code = turn << 40 | kind << 36
-        for s in range(self.table.n):
-            rows = np.flatnonzero(seats_of[:, s])
-            if len(rows):
-                seen = bits[rows] & ~self.bits[s] if self_out else bits[rows]
-                self.learn(rows, np.full(len(rows), s), code | seen)
+    # -- a task ---------------------------------------------------------------------------
 
-    # -- a turn ---------------------------------------------------------------------------
-
-    def run(self, turn: int, task: Task, choose: Chooser) -> None:
-        step = task.step
-        if step == S.WOLVES_SEE:
-            wolves = IS_WOLF[self.acting]
-            self.group(IS_WAKING[self.acting], wolves @ self.bits, WOLVES, turn, True)
-            return
-        if step == S.MINION_SEE:
-            wolves = IS_WOLF[self.acting] @ self.bits
-            self.group(self.acting == _MINION, wolves, WOLVES, turn, False)
-            return
-        if step == S.MASONS_SEE:
-            masons = self.acting == _MASON
-            self.group(masons, masons @ self.bits, MASONS, turn, True)
+    def run(self, k: int, task: Task, choose: Chooser) -> None:
+        step, n = task.step, self.table.n
+        if step in (S.WOLVES_SEE, S.MINION_SEE, S.MASONS_SEE):
+            wolves = self.seats_of(R.WOLF_FAMILY)
+            if step == S.WOLVES_SEE:
+                self.who[k], self.bits[k] = self.seats_of(R.WAKING_WOLVES), wolves
+            elif step == S.MINION_SEE:
+                self.who[k], self.bits[k] = self.seats_of(_MINION), wolves
+            else:
+                self.who[k] = self.bits[k] = self.seats_of(_MASON)
             return
         if step == S.LONE_PEEK:
-            waking = IS_WAKING[self.acting]
-            rows = np.flatnonzero(waking.sum(axis=1) == 1)
-            seats = waking[rows].argmax(axis=1)
+            waking = self.seats_of(R.WAKING_WOLVES)
+            acts = (waking != 0) & (waking & (waking - 1) == 0)  # exactly one waking wolf
+            seats = np.where(acts, _SEAT_OF_BIT[waking & _BIT_MASK], 0)
+        elif task.copied:  # a Doppelgänger's copied step: where she copied that role
+            acts = self.copied == CODE[task.copied]
+            seats = np.where(acts, self.doppel, 0)
         else:
-            rows, seats = self.holders(task)
-        if len(rows) == 0:
+            pos = self.dealt.where[self.table.index_of[(task.role, task.copy)]]
+            acts = pos < n
+            seats = np.where(acts, pos, 0)
+        if not acts.any():
             return
+        self.actor[k] = np.where(acts, seats, _NONE)
         if step == S.INSOMNIAC:
-            self.look(rows, seats, seats, turn)
+            self.look(k, 0, acts, seats)
             return
-        self.decide(turn, step, rows, seats, choose)
+        self.decide(k, task, seats, acts, choose)
 
-    def decide(self, turn: int, step: int, rows: Ints, seats: Ints, choose: Chooser) -> None:
+    def decide(self, k: int, task: Task, seats: Array, acts: Array, choose: Chooser) -> None:
+        step = task.step
         options = self.table.options[step]
-        pick = choose(turn, rows, options.count)
-        self.chosen[rows, turn] = pick
-        self.seat[rows, turn] = seats
-        self.step[rows, turn] = step
-        self.count[rows, turn] = options.count
-        a, b = options.a[seats, pick], options.b[seats, pick]
+        count = options.count
+        pick = choose(k, acts, count)
+        self.chosen[k] = np.where(acts, pick, _NONE)
+        at = seats * count + pick
+        a, b = options.a[at], options.b[at]
         if step == S.COPY:
-            card = self.look(rows, seats, a, turn)
-            self.acting[rows, seats] = card
-            self.copied[rows] = card
+            card = self.look(k, 0, acts, a)
+            self.copied = np.where(acts, card, _NONE)
         elif step in (S.SEER, S.LONE_PEEK):
-            first = a >= 0
-            self.look(rows[first], seats[first], a[first], turn)
-            second = b >= 0
-            self.look(rows[second], seats[second], b[second], turn)
-        else:  # ROB, TROUBLE, DRUNK: a swap (a pass swaps nothing)
-            act = a >= 0
-            rows, seats = rows[act], seats[act]
-            self.swap(rows, a[act], b[act])
+            self.look(k, 0, acts & (a >= 0), np.maximum(a, 0))
+            if step == S.SEER:
+                self.look(k, 1, acts & (b >= 0), np.maximum(b, 0))
+        else:  # ROB, TROUBLE, DRUNK: a swap (a pass, or no Robber, swaps nothing)
+            moves = acts & (a >= 0)
+            self.swap(np.where(moves, a, 0), np.where(moves, b, 0))
             if step == S.ROB:
-                self.look(rows, seats, seats, turn)
+                self.look(k, 0, moves, seats)
+
+
+_MINION: Final = frozenset({R.MINION})
+_MASON: Final = frozenset({R.MASON})
+_BIT_MASK: Final = (1 << 16) - 1
+#: The seat of a one-bit mask (the lone wolf's).
+_SEAT_OF_BIT: Final = np.zeros(1 << 16, dtype=np.int64)
+for _s in range(16):
+    _SEAT_OF_BIT[1 << _s] = _s
 
 
 class Chooser:
-    """Picks the night's choices: given ones (``choices[b, t]``, checked against the
-    count of legal ones) or uniform ones among the legal ones (from ``rng``)."""
+    """Picks the night's choices: given ones (``choices[t, b]``, checked against the
+    count of legal ones where a game decides) or uniform among the legal ones."""
 
-    def __init__(self, rng: np.random.Generator, choices: Ints | None = None) -> None:
+    def __init__(self, rng: np.random.Generator, choices: Array | None = None) -> None:
         self.rng = rng
         self.choices = choices
 
-    def __call__(self, turn: int, rows: Ints, count: int) -> Ints:
+    def __call__(self, k: int, acts: Array, count: int) -> Array:
         if self.choices is None:
-            return (self.rng.random(len(rows)) * count).astype(np.int64)
-        pick = self.choices[rows, turn].astype(np.int64)
-        if len(pick) and (pick.min() < 0 or pick.max() >= count):
-            raise ValueError(f"turn {turn}: a choice outside the {count} legal ones")
-        return pick
+            draws = self.rng.random(len(acts), dtype=np.float32)
+            # float32 may round u * count up to count: the last choice, then.
+            return np.minimum((draws * np.float32(count)).astype(np.int64), count - 1)
+        pick = self.choices[k].astype(np.int64)
+        given = pick[acts]
+        if len(given) and (given.min() < 0 or given.max() >= count):
+            raise ValueError(f"task {k}: a choice outside the {count} legal ones")
+        return np.where(acts, pick, 0)
 
 
 def play_night(table: BatchTable, dealt: Deal, choose: Chooser) -> BatchNight:
     """The night of every deal, turn by turn in the plan's order."""
     night = BatchNight(table, dealt)
-    for turn, tasks in enumerate(table.tasks):
-        for task in tasks:
-            night.run(turn, task, choose)
+    for k, task in enumerate(table.tasks):
+        night.run(k, task, choose)
     return night
+
+
+def learned(night: BatchNight) -> tuple[Array, Array]:
+    """What each seat learned, from the tasks' records: ``facts[b, s, :counts[b, s]]``,
+    in order, as ``batch.fact_code`` ints."""
+    table, size, n = night.table, night.size, night.table.n
+    facts = np.zeros(n * FACTS * size + 1, dtype=np.int64)  # + a scratch cell
+    counts = np.zeros((n, size), dtype=np.int64)
+    flat, cols = counts.reshape(-1), night.cols
+
+    def learn(seats: Array, acts: Array, codes: Array) -> None:
+        at = seats * size + cols
+        had = flat[at]
+        facts[np.where(acts, (seats * FACTS + had) * size + cols, len(facts) - 1)] = codes
+        flat[at] = had + acts
+
+    for k, task in enumerate(table.tasks):
+        code = task.turn << 40
+        if task.step in (S.WOLVES_SEE, S.MINION_SEE, S.MASONS_SEE):
+            kind = MASONS if task.step == S.MASONS_SEE else WOLVES
+            for s in range(n):
+                acts = (night.who[k] >> s & 1).astype(np.bool_)
+                seen = night.bits[k] if task.step == S.MINION_SEE else night.bits[k] & ~(1 << s)
+                learn(np.full(size, s), acts, code | kind << 36 | seen)
+            continue
+        seats = np.maximum(night.actor[k], 0)
+        for j in range(2):
+            pos, card = night.seen_pos[k, j], night.seen_card[k, j]
+            learn(seats, pos >= 0, code | SAW << 36 | (pos + 1) << 28 | (card + 1) << 20)
+    return facts[:-1].reshape(n, FACTS, size).transpose(2, 0, 1), counts.T

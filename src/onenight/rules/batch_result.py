@@ -1,103 +1,139 @@
 """The vote, deaths and winners of B games (:mod:`.outcome` is the definition), and the
-batch's entry point :func:`play_batch`."""
+batch's entry point :func:`play_batch`. Seat-major inside (``dead[s, b]``); the result
+gives game-major views (``result.dead[b, s]``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
 from . import roles as R
-from .batch import CODE, BatchTable, Bools, Deal, Ints, deal
-from .batch_night import BatchNight, Chooser, play_night
+from .batch import CODE, Array, BatchTable, Deal, deal
+from .batch_night import BatchNight, Chooser, learned, play_night
 
 # Sides (outcome.py's): the village, Werewolves, Minions, Tanners.
 _VILLAGE: Final = 0
 _WOLF: Final = 1
 _MINION: Final = 2
 _TANNER: Final = 3
-SIDE: Final = np.array(
-    [
-        _WOLF
-        if role in R.WOLF_FAMILY
-        else _MINION
-        if role == R.MINION
-        else _TANNER
-        if role == R.TANNER
-        else _VILLAGE
-        for role in R.ALL_ROLES
-    ],
-    dtype=np.int64,
-)
+
+
+def _side(role: R.Role) -> int:
+    if role in R.WOLF_FAMILY:
+        return _WOLF
+    return {R.MINION: _MINION, R.TANNER: _TANNER}.get(role, _VILLAGE)
+
+
+SIDE: Final = np.array([_side(role) for role in R.ALL_ROLES], dtype=np.int64)
 _HUNTER: Final = CODE[R.HUNTER]
 _BODYGUARD: Final = CODE[R.BODYGUARD]
 
 
-@dataclass
 class BatchResult:
-    """B finished games. Positions are seats ``0..n-1`` then center cards; roles are
-    codes (``batch.CODE``). ``cards[b, p]``: the printed card at position ``p`` at the
-    end; ``end_roles[b, s]``: seat ``s``'s end role (a Doppelgänger's card is the role
-    she copied); ``learned[b, s, :nlearned[b, s]]``: what seat ``s`` learned, in order
-    (``batch.fact_code``); the night's choices per turn (``night.chosen`` …)."""
+    """B finished games, as game-major arrays. Positions are seats ``0..n-1`` then the
+    center cards; roles are codes (``batch.CODE``). ``cards[b, p]``: the printed card at
+    position ``p`` at the end; ``end_roles[b, s]``: seat ``s``'s end role (a
+    Doppelgänger's card is the role she copied); ``learned[b, s, :nlearned[b, s]]``: what
+    seat ``s`` learned, in order (``batch.fact_code``); ``night``: the choices per turn
+    (``night.chosen[t, b]`` …)."""
 
-    night: BatchNight
-    votes: Ints
-    cards: Ints
-    end_roles: Ints
-    dead: Bools
-    protected: Bools
-    winners: Bools
+    def __init__(
+        self, night: BatchNight, votes: Array, roles: Array, dead: Array, protected: Array
+    ) -> None:
+        self.night = night
+        self._votes, self._roles, self._dead, self._protected = votes, roles, dead, protected
+        self._winners = winners(roles, dead)
+        self._facts: tuple[Array, Array] | None = None
+
+    @property
+    def votes(self) -> Array:
+        return self._votes.T
+
+    @property
+    def end_roles(self) -> Array:
+        return self._roles.T
+
+    @property
+    def dead(self) -> Array:
+        return self._dead.T
+
+    @property
+    def protected(self) -> Array:
+        return self._protected.T
+
+    @property
+    def winners(self) -> Array:
+        return self._winners.T
+
+    @property
+    def cards(self) -> Array:
+        return self.night.table.codes[self.night.board].T
+
+    @property
+    def learned(self) -> Array:
+        return self._learned()[0]
+
+    @property
+    def nlearned(self) -> Array:
+        return self._learned()[1]
+
+    def _learned(self) -> tuple[Array, Array]:
+        if self._facts is None:
+            self._facts = learned(self.night)
+        return self._facts
 
 
-def random_votes(size: int, n: int, rng: np.random.Generator) -> Ints:
-    """A uniform point at another seat for each seat of each game."""
-    points = (rng.random((size, n)) * (n - 1)).astype(np.int64)
-    return points + (points >= np.arange(n))
+def random_votes(size: int, n: int, rng: np.random.Generator) -> Array:
+    """``votes[s, b]``: a uniform point at another seat for each seat of each game."""
+    points = (rng.random((n, size), dtype=np.float32) * np.float32(n - 1)).astype(np.int64)
+    points = np.minimum(points, n - 2)
+    return points + (points >= np.arange(n)[:, None])
 
 
-def finish(night: BatchNight, votes: Ints) -> BatchResult:
-    """Close the vote of every game: end roles, deaths, winners."""
+def finish(night: BatchNight, votes: Array) -> BatchResult:
+    """Close the vote of every game (``votes[s, b]``): end roles, deaths, winners."""
     table, n = night.table, night.table.n
-    if votes.shape != (night.size, n) or (votes == np.arange(n)).any():
+    if votes.shape != (n, night.size) or (votes == np.arange(n)[:, None]).any():
         raise ValueError("one vote per seat, at another seat")
     if votes.min(initial=0) < 0 or votes.max(initial=0) >= n:
         raise ValueError("a vote points at a seat")
-    rows = night.rows[:, None]
-    cards = night.printed[rows, night.board]
-    end_roles = cards[:, :n]
-    doppel = night.copied >= 0
-    if doppel.any():  # her card, wherever it went, is the role she copied
-        dealt = night.printed[:, :n] == CODE[R.DOPPELGANGER]
-        card_id = np.where(doppel, dealt.argmax(axis=1), -1)
-        mine = night.board[:, :n] == card_id[:, None]
-        end_roles = np.where(mine, night.copied[:, None], end_roles)
-    dead, protected = deaths(votes, end_roles, table.has_bodyguard)
-    return BatchResult(night, votes, cards, end_roles, dead, protected, winners(end_roles, dead))
+    held = night.board[:n]
+    roles = table.codes[held]
+    doppel = table.cards_of.get(R.DOPPELGANGER)
+    if doppel:  # her card, wherever it went, is the role she copied
+        copied = night.copied >= 0
+        roles = np.where((held == doppel[0]) & copied, night.copied, roles)
+    dead, protected = deaths(votes, roles, table.has_bodyguard)
+    return BatchResult(night, votes, roles, dead, protected)
 
 
-def deaths(votes: Ints, end_roles: Ints, bodyguard: bool) -> tuple[Bools, Bools]:
-    """outcome.deaths over the batch: the most-voted die (when some has two votes or
-    more), Bodyguards' points protect and do not count, dying Hunters take their target."""
-    size, n = votes.shape
-    seats = np.arange(n)
-    hits = votes[:, :, None] == seats  # (game, voter, target)
-    protected = np.zeros((size, n), dtype=np.bool_)
+def deaths(votes: Array, roles: Array, bodyguard: bool) -> tuple[Array, Array]:
+    """outcome.deaths over the batch (``[s, b]``): the most-voted die when one has two
+    votes or more; Bodyguards' points protect and do not count; dying Hunters shoot."""
+    n, size = votes.shape
+    cols = np.arange(size, dtype=np.int64)
+    counted = votes * size + cols
     if bodyguard:
-        guards = end_roles == _BODYGUARD
-        protected = (hits & guards[:, :, None]).any(axis=1)
-        hits = hits & ~guards[:, :, None]
-    counts = hits.sum(axis=1)
-    counts[protected] = 0
-    top = counts.max(axis=1, keepdims=True)
+        guards = roles == _BODYGUARD
+        protected = np.zeros((n, size), dtype=np.bool_)
+        protected.reshape(-1)[counted[guards]] = True
+        counted = counted[~guards]
+    else:
+        protected = np.zeros((n, size), dtype=np.bool_)
+    counts = np.bincount(counted.reshape(-1), minlength=n * size).reshape(n, size)
+    if bodyguard:
+        counts[protected] = 0
+    top = counts.max(axis=0)
     dead = (counts == top) & (top > 1)
-    hunter = end_roles == _HUNTER
+    hunter = roles == _HUNTER
     if hunter.any():
         for _ in range(n):  # a chain of Hunters is at most n long
-            shot = np.zeros((size, n), dtype=np.bool_)
-            rows, seats = np.nonzero(dead & hunter)
-            shot[rows, votes[rows, seats]] = True
+            shooters = dead & hunter
+            if not shooters.any():
+                break
+            shot = np.zeros((n, size), dtype=np.bool_)
+            shot.reshape(-1)[(votes * size + cols)[shooters]] = True
             new = shot & ~dead & ~protected
             if not new.any():
                 break
@@ -105,22 +141,21 @@ def deaths(votes: Ints, end_roles: Ints, bodyguard: bool) -> tuple[Bools, Bools]
     return dead, protected
 
 
-def winners(end_roles: Ints, dead: Bools) -> Bools:
-    """outcome.winners for the ultimate edition, over the batch."""
-    sides = SIDE[end_roles]
+def winners(roles: Array, dead: Array) -> Array:
+    """outcome.winners for the ultimate edition over the batch (``[s, b]``)."""
+    sides = SIDE[roles]
     wolf = sides == _WOLF
-    any_wolf = wolf.any(axis=1)
-    wolf_died = (dead & wolf).any(axis=1)
     tanner = sides == _TANNER
-    tanner_died = (dead & tanner).any(axis=1)
-    non_minion_died = (dead & (sides != _MINION)).any(axis=1)
-    anyone_died = dead.any(axis=1)
+    any_wolf = wolf.any(axis=0)
+    wolf_died = (dead & wolf).any(axis=0)
+    tanner_died = (dead & tanner).any(axis=0)
+    non_minion_died = (dead & (sides != _MINION)).any(axis=0)
     wolves_win = any_wolf & ~wolf_died & ~tanner_died
     minion_wins = np.where(any_wolf, wolves_win, non_minion_died)
-    village_wins = np.where(any_wolf, wolf_died, ~anyone_died)
-    won = (sides == _VILLAGE) & village_wins[:, None]
-    won |= wolf & wolves_win[:, None]
-    won |= (sides == _MINION) & minion_wins[:, None]
+    village_wins = np.where(any_wolf, wolf_died, ~dead.any(axis=0))
+    won = (sides == _VILLAGE) & village_wins
+    won |= wolf & wolves_win
+    won |= (sides == _MINION) & minion_wins
     won |= tanner & dead
     return won
 
@@ -130,15 +165,15 @@ def play_batch(
     size: int,
     rng: np.random.Generator,
     dealt: Deal | None = None,
-    choices: Ints | None = None,
-    votes: Ints | None = None,
+    choices: Array | None = None,
+    votes: Array | None = None,
 ) -> BatchResult:
     """``size`` games of ``table``'s deck: dealt from ``rng`` (or ``dealt``), the night's
-    choices given (``choices[b, t]``) or uniform among the legal ones, the votes given
-    (``votes[b, s]``) or uniform at another seat."""
+    choices given (``choices[t, b]``: an index into turn ``t``'s legal choices) or
+    uniform among the legal ones, the votes given (``votes[b, s]``) or uniform at
+    another seat."""
     if dealt is None:
         dealt = deal(table, size, rng)
     night = play_night(table, dealt, Chooser(rng, choices))
-    if votes is None:
-        votes = random_votes(night.size, table.n, rng)
-    return finish(night, votes)
+    points = random_votes(night.size, table.n, rng) if votes is None else np.asarray(votes).T
+    return finish(night, points)
