@@ -109,8 +109,8 @@ def _options(step: int, n: int, c: int) -> Options:
     assert build is not None
     per_seat: list[tuple[Action, ...]] = []
     for seat in range(n):
-        acts = build(n, c, seat, 0, 0)
-        per_seat.append(tuple(acts) if mandatory else (*acts, PASS))
+        built = build(n, c, seat, 0, 0)
+        per_seat.append(tuple(built) if mandatory else (*built, PASS))
     count = len(per_seat[0])
     a = np.full((n, count), -1, dtype=np.int64)
     b = np.full((n, count), -1, dtype=np.int64)
@@ -167,7 +167,9 @@ class BatchTable:
             seen[role] += 1
         self.copy_of = np.array(copy_of, dtype=np.int64)
         #: (role, copy) → its deck card.
-        self.index_of = {(role, k): j for j, (role, k) in enumerate(zip(self.deck, copy_of))}
+        self.index_of = {
+            (role, k): j for j, (role, k) in enumerate(zip(self.deck, copy_of, strict=True))
+        }
         #: The deck cards of a role (one per copy).
         self.cards_of = {role: [j for j, r in enumerate(self.deck) if r == role] for role in counts}
         self.counts = counts
@@ -287,7 +289,9 @@ _SPANS: Final = np.arange(1, 65, dtype=np.float32)
 _TOPS: Final = np.arange(64, dtype=np.int64)
 
 
-def deal_from(table: BatchTable, cards: Sequence[Sequence[Role]], slots: Sequence[Sequence[int]]) -> Deal:
+def deal_from(
+    table: BatchTable, cards: Sequence[Sequence[Role]], slots: Sequence[Sequence[int]]
+) -> Deal:
     """Given deals: ``cards[b]`` the roles at the positions (seats, then the center),
     ``slots[b]`` the copy each seat holds (the center takes the copies left)."""
     n, m = table.n, table.m

@@ -41,12 +41,14 @@ class BatchNight:
         self.table, self.dealt, self.size = table, dealt, size
         self.board: Array = dealt.perm.copy()
         self.copied: Array = np.full(size, _NONE, dtype=np.int64)
-        self.actor: Array = np.full((tasks, size), _NONE, dtype=np.int64)
-        self.chosen: Array = np.full((tasks, size), _NONE, dtype=np.int64)
-        self.seen_pos: Array = np.full((tasks, 2, size), _NONE, dtype=np.int64)
-        self.seen_card: Array = np.full((tasks, 2, size), _NONE, dtype=np.int64)
-        self.who: Array = np.zeros((tasks, size), dtype=np.int64)
-        self.bits: Array = np.zeros((tasks, size), dtype=np.int64)
+        # Records are small ints (seats, positions, role codes, choices < 128; a bit
+        # per seat < 2**15): an eighth of the memory an int64 row takes.
+        self.actor: Array = np.full((tasks, size), _NONE, dtype=np.int8)
+        self.chosen: Array = np.full((tasks, size), _NONE, dtype=np.int8)
+        self.seen_pos: Array = np.full((tasks, 2, size), _NONE, dtype=np.int8)
+        self.seen_card: Array = np.full((tasks, 2, size), _NONE, dtype=np.int8)
+        self.who: Array = np.zeros((tasks, size), dtype=np.int16)
+        self.bits: Array = np.zeros((tasks, size), dtype=np.int16)
         self.cols: Array = np.arange(size, dtype=np.int64)
         doppel = table.cards_of.get(R.DOPPELGANGER)
         #: The Doppelgänger's seat (n where her card lies in the center).
@@ -73,7 +75,7 @@ class BatchNight:
     def look(self, k: int, j: int, acts: Array, pos: Array) -> Array:
         """The actor of task ``k`` looks at position ``pos`` (where ``acts``): its ``j``-th
         look; the printed card is returned."""
-        card = self.table.codes[self.board.reshape(-1)[pos * self.size + self.cols]]
+        card: Array = self.table.codes[self.board.reshape(-1)[pos * self.size + self.cols]]
         self.seen_pos[k, j] = np.where(acts, pos, _NONE)
         self.seen_card[k, j] = card
         return card
@@ -197,11 +199,13 @@ def learned(night: BatchNight) -> tuple[Array, Array]:
             kind = MASONS if task.step == S.MASONS_SEE else WOLVES
             for s in range(n):
                 acts = (night.who[k] >> s & 1).astype(np.bool_)
-                seen = night.bits[k] if task.step == S.MINION_SEE else night.bits[k] & ~(1 << s)
+                bits = night.bits[k].astype(np.int64)
+                seen = bits if task.step == S.MINION_SEE else bits & ~(1 << s)
                 learn(np.full(size, s), acts, code | kind << 36 | seen)
             continue
-        seats = np.maximum(night.actor[k], 0)
+        seats = np.maximum(night.actor[k], 0).astype(np.int64)
         for j in range(2):
-            pos, card = night.seen_pos[k, j], night.seen_card[k, j]
+            pos = night.seen_pos[k, j].astype(np.int64)
+            card = night.seen_card[k, j].astype(np.int64)
             learn(seats, pos >= 0, code | SAW << 36 | (pos + 1) << 28 | (card + 1) << 20)
     return facts[:-1].reshape(n, FACTS, size).transpose(2, 0, 1), counts.T

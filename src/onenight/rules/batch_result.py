@@ -153,7 +153,7 @@ def winners(roles: Array, dead: Array) -> Array:
     wolves_win = any_wolf & ~wolf_died & ~tanner_died
     minion_wins = np.where(any_wolf, wolves_win, non_minion_died)
     village_wins = np.where(any_wolf, wolf_died, ~dead.any(axis=0))
-    won = (sides == _VILLAGE) & village_wins
+    won: Array = (sides == _VILLAGE) & village_wins
     won |= wolf & wolves_win
     won |= (sides == _MINION) & minion_wins
     won |= tanner & dead
