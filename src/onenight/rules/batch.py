@@ -100,6 +100,9 @@ class Options:
     actions: tuple[tuple[Action, ...], ...]  # [seat][index]
 
 
+_ROWS: Final = 32  # seats, positions and the "nobody" row (batch_night._NOBODY = 31)
+
+
 def _position(target: int, n: int) -> int:
     return target - CENTER + n if target >= CENTER else target
 
@@ -112,8 +115,9 @@ def _options(step: int, n: int, c: int) -> Options:
         built = build(n, c, seat, 0, 0)
         per_seat.append(tuple(built) if mandatory else (*built, PASS))
     count = len(per_seat[0])
-    a = np.full((n, count), -1, dtype=np.int64)
-    b = np.full((n, count), -1, dtype=np.int64)
+    # Rows past the seats (up to batch_night._NOBODY): a game where nobody acts.
+    a = np.full((_ROWS, count), -1, dtype=np.int64)
+    b = np.full((_ROWS, count), -1, dtype=np.int64)
     for seat, acts in enumerate(per_seat):
         assert len(acts) == count  # without shields, every seat has as many choices
         for i, act in enumerate(acts):

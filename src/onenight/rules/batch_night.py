@@ -39,7 +39,11 @@ class BatchNight:
     def __init__(self, table: BatchTable, dealt: Deal) -> None:
         size, n, tasks = dealt.size, table.n, len(table.tasks)
         self.table, self.dealt, self.size = table, dealt, size
-        self.board: Array = dealt.perm.copy()
+        # The role code at each position, and a scratch row past the last position: a
+        # game with nothing to do looks at, and swaps, position -1 (that row).
+        self.board: Array = np.empty((table.m + 1, size), dtype=np.int64)
+        self.board[:-1] = table.codes[dealt.perm]
+        self.board[-1] = 0
         self.copied: Array = np.full(size, _NONE, dtype=np.int64)
         # Records are small ints (seats, positions, role codes, choices < 128; a bit
         # per seat < 2**15): an eighth of the memory an int64 row takes.
@@ -72,16 +76,16 @@ class BatchNight:
 
     # -- what a seat does -----------------------------------------------------------------
 
-    def look(self, k: int, j: int, acts: Array, pos: Array) -> Array:
-        """The actor of task ``k`` looks at position ``pos`` (where ``acts``): its ``j``-th
-        look; the printed card is returned."""
-        card: Array = self.table.codes[self.board.reshape(-1)[pos * self.size + self.cols]]
-        self.seen_pos[k, j] = np.where(acts, pos, _NONE)
+    def look(self, k: int, j: int, pos: Array) -> Array:
+        """The actor of task ``k`` looks at position ``pos`` (``-1``: no look): its
+        ``j``-th look; the printed card is returned."""
+        card: Array = self.board.reshape(-1)[pos * self.size + self.cols]
+        self.seen_pos[k, j] = pos
         self.seen_card[k, j] = card
         return card
 
     def swap(self, a: Array, b: Array) -> None:
-        """Swap positions ``a[g]`` and ``b[g]`` of each game (the same: nothing moves)."""
+        """Swap positions ``a[g]`` and ``b[g]`` of each game (``-1``: nothing moves)."""
         flat = self.board.reshape(-1)
         at, bt = a * self.size + self.cols, b * self.size + self.cols
         first = flat[at]
@@ -101,22 +105,22 @@ class BatchNight:
             else:
                 self.who[k] = self.bits[k] = self.seats_of(_MASON)
             return
+        # ``seats``: the seat acting in each game, or a row past the seats where nobody
+        # does (the options tables have such rows, all ``-1``: no look, no swap).
         if step == S.LONE_PEEK:
-            waking = self.seats_of(R.WAKING_WOLVES)
-            acts = (waking != 0) & (waking & (waking - 1) == 0)  # exactly one waking wolf
-            seats = np.where(acts, _SEAT_OF_BIT[waking & _BIT_MASK], 0)
+            seats = _SEAT_OF_BIT[self.seats_of(R.WAKING_WOLVES)]  # one waking wolf, or none
+            acts = seats < n
         elif task.copied:  # a Doppelgänger's copied step: where she copied that role
             acts = self.copied == CODE[task.copied]
-            seats = np.where(acts, self.doppel, 0)
+            seats = np.where(acts, self.doppel, _NOBODY)
         else:
-            pos = self.dealt.where[self.table.index_of[(task.role, task.copy)]]
-            acts = pos < n
-            seats = np.where(acts, pos, 0)
+            seats = self.dealt.where[self.table.index_of[(task.role, task.copy)]]
+            acts = seats < n
         if not acts.any():
             return
         self.actor[k] = np.where(acts, seats, _NONE)
         if step == S.INSOMNIAC:
-            self.look(k, 0, acts, seats)
+            self.look(k, 0, np.where(acts, seats, _NONE))
             return
         self.decide(k, task, seats, acts, choose)
 
@@ -127,27 +131,27 @@ class BatchNight:
         pick = choose(k, acts, count)
         self.chosen[k] = np.where(acts, pick, _NONE)
         at = seats * count + pick
-        a, b = options.a[at], options.b[at]
+        a, b = options.a[at], options.b[at]  # -1 where nobody acts, or for a pass
         if step == S.COPY:
-            card = self.look(k, 0, acts, a)
+            card = self.look(k, 0, a)
             self.copied = np.where(acts, card, _NONE)
         elif step in (S.SEER, S.LONE_PEEK):
-            self.look(k, 0, acts & (a >= 0), np.maximum(a, 0))
+            self.look(k, 0, a)
             if step == S.SEER:
-                self.look(k, 1, acts & (b >= 0), np.maximum(b, 0))
-        else:  # ROB, TROUBLE, DRUNK: a swap (a pass, or no Robber, swaps nothing)
-            moves = acts & (a >= 0)
-            self.swap(np.where(moves, a, 0), np.where(moves, b, 0))
+                self.look(k, 1, b)
+        else:  # ROB, TROUBLE, DRUNK: a swap
+            self.swap(a, b)
             if step == S.ROB:
-                self.look(k, 0, moves, seats)
+                self.look(k, 0, np.where(a >= 0, seats, _NONE))
 
 
 _MINION: Final = frozenset({R.MINION})
 _MASON: Final = frozenset({R.MASON})
-_BIT_MASK: Final = (1 << 16) - 1
-#: The seat of a one-bit mask (the lone wolf's).
-_SEAT_OF_BIT: Final = np.zeros(1 << 16, dtype=np.int64)
-for _s in range(16):
+#: A row of the options tables past every seat and position: nobody acts.
+_NOBODY: Final = 31
+#: The seat of a one-bit mask (the lone wolf's); ``_NOBODY`` for any other mask.
+_SEAT_OF_BIT: Final = np.full(1 << 10, _NOBODY, dtype=np.int64)
+for _s in range(10):
     _SEAT_OF_BIT[1 << _s] = _s
 
 

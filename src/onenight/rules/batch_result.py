@@ -68,7 +68,7 @@ class BatchResult:
 
     @property
     def cards(self) -> Array:
-        return self.night.table.codes[self.night.board].T
+        return self.night.board[:-1].T
 
     @property
     def learned(self) -> Array:
@@ -98,12 +98,10 @@ def finish(night: BatchNight, votes: Array) -> BatchResult:
         raise ValueError("one vote per seat, at another seat")
     if votes.min(initial=0) < 0 or votes.max(initial=0) >= n:
         raise ValueError("a vote points at a seat")
-    held = night.board[:n]
-    roles = table.codes[held]
-    doppel = table.cards_of.get(R.DOPPELGANGER)
-    if doppel:  # her card, wherever it went, is the role she copied
-        copied = night.copied >= 0
-        roles = np.where((held == doppel[0]) & copied, night.copied, roles)
+    roles = night.board[:n]
+    if R.DOPPELGANGER in table.counts:  # her card, wherever it went, is the role she copied
+        mine = (roles == CODE[R.DOPPELGANGER]) & (night.copied >= 0)
+        roles = np.where(mine, night.copied, roles)
     dead, protected = deaths(votes, roles, table.has_bodyguard)
     return BatchResult(night, votes, roles, dead, protected)
 
