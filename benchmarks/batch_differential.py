@@ -50,6 +50,8 @@ def check_deck(name: str, games: int, seed: int, chunk: int = 20_000) -> tuple[i
             if found:
                 problems.append(f"{name} game {done + b}: {found}")
         done += size
+        if done % 200_000 == 0:
+            print(f"  {name}: {done} games checked", flush=True)
     return done, problems
 
 
