@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from onenight.rules import Dealer, Game
 from onenight.rules.batch import BATCHED, CODE, BatchTable, NotBatched, deal, deal_from
 from onenight.rules.batch_check import check_game, to_history, to_setup
+from onenight.rules.batch_night import BatchNight
 from onenight.rules.batch_result import play_batch
 from onenight.rules.play import play_random
 from onenight.rules.roles import ALL_ROLES
@@ -181,3 +182,22 @@ def test_bench_batch_prints_the_batch_and_the_engine_side_by_side() -> None:
         timeout=120,
     )
     assert refused.returncode == 2 and "sentinel" in refused.stderr
+
+
+def test_a_policy_chooses_with_the_mask_and_the_engine_agrees() -> None:
+    """A policy given each decision's mask (``index < count``): it always takes the last
+    legal choice (``Pass()`` where the action is optional, a mandatory one's last)."""
+    seen: list[tuple[int, int]] = []
+
+    def last(night: BatchNight, k: int, acts: np.ndarray, count: int) -> np.ndarray:
+        seen.append((k, count))
+        assert (night.actor[k][acts] >= 0).all() and (night.actor[k][~acts] == -1).all()
+        return np.full(len(acts), count - 1)
+
+    t = table("base10")
+    result = play_batch(t, 200, np.random.default_rng(10), choices=last)
+    assert seen and all(count == t.options[t.tasks[k].step].count for k, count in seen)
+    assert [check_game(result, b) for b in range(200)] == [[]] * 200
+    rob = next(k for k, task in enumerate(t.tasks) if task.step == 13 and not task.copied)
+    robbed = result.night.actor[rob] >= 0
+    assert (result.night.seen_pos[rob, 0][robbed] == -1).all()  # passed: saw nothing

@@ -13,6 +13,7 @@ say who chose, in which step, among how many (the mask is ``index < count``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -94,7 +95,7 @@ class BatchNight:
 
     # -- a task ---------------------------------------------------------------------------
 
-    def run(self, k: int, task: Task, choose: Chooser) -> None:
+    def run(self, k: int, task: Task, choose: Choose) -> None:
         step, n = task.step, self.table.n
         if step in (S.WOLVES_SEE, S.MINION_SEE, S.MASONS_SEE):
             wolves = self.seats_of(R.WOLF_FAMILY)
@@ -124,11 +125,11 @@ class BatchNight:
             return
         self.decide(k, task, seats, acts, choose)
 
-    def decide(self, k: int, task: Task, seats: Array, acts: Array, choose: Chooser) -> None:
+    def decide(self, k: int, task: Task, seats: Array, acts: Array, choose: Choose) -> None:
         step = task.step
         options = self.table.options[step]
         count = options.count
-        pick = choose(k, acts, count)
+        pick = choose(self, k, acts, count)
         self.chosen[k] = np.where(acts, pick, _NONE)
         at = seats * count + pick
         a, b = options.a[at], options.b[at]  # -1 where nobody acts, or for a pass
@@ -155,15 +156,21 @@ for _s in range(10):
     _SEAT_OF_BIT[1 << _s] = _s
 
 
+#: Who picks the choice of task ``k``: ``choose(night, k, acts, count)`` returns an index
+#: below ``count`` for each game (read where ``acts``: the games where ``night.actor[k]``
+#: decides; the mask of the decision is ``index < count``). A policy sees the night so far.
+Choose = Callable[["BatchNight", int, Array, int], Array]
+
+
 class Chooser:
-    """Picks the night's choices: given ones (``choices[t, b]``, checked against the
+    """Picks the night's choices: given ones (``choices[k, b]``, checked against the
     count of legal ones where a game decides) or uniform among the legal ones."""
 
     def __init__(self, rng: np.random.Generator, choices: Array | None = None) -> None:
         self.rng = rng
         self.choices = choices
 
-    def __call__(self, k: int, acts: Array, count: int) -> Array:
+    def __call__(self, night: BatchNight, k: int, acts: Array, count: int) -> Array:
         if self.choices is None:
             draws = self.rng.random(len(acts), dtype=np.float32)
             # float32 may round u * count up to count: the last choice, then.
@@ -175,7 +182,7 @@ class Chooser:
         return np.where(acts, pick, 0)
 
 
-def play_night(table: BatchTable, dealt: Deal, choose: Chooser) -> BatchNight:
+def play_night(table: BatchTable, dealt: Deal, choose: Choose) -> BatchNight:
     """The night of every deal, turn by turn in the plan's order."""
     night = BatchNight(table, dealt)
     for k, task in enumerate(table.tasks):

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import roles as R
 from .batch import CODE, Array, BatchTable, Deal, deal
-from .batch_night import BatchNight, Chooser, learned, play_night
+from .batch_night import BatchNight, Choose, Chooser, learned, play_night
 
 # Sides (outcome.py's): the village, Werewolves, Minions, Tanners.
 _VILLAGE: Final = 0
@@ -163,15 +163,16 @@ def play_batch(
     size: int,
     rng: np.random.Generator,
     dealt: Deal | None = None,
-    choices: Array | None = None,
+    choices: Array | Choose | None = None,
     votes: Array | None = None,
 ) -> BatchResult:
     """``size`` games of ``table``'s deck: dealt from ``rng`` (or ``dealt``), the night's
-    choices given (``choices[t, b]``: an index into turn ``t``'s legal choices) or
-    uniform among the legal ones, the votes given (``votes[b, s]``) or uniform at
-    another seat."""
+    choices given (``choices[k, b]``: an index into the legal choices of task ``k``; or a
+    :data:`.batch_night.Choose`, a policy) or uniform among the legal ones, the votes
+    given (``votes[b, s]``) or uniform at another seat."""
     if dealt is None:
         dealt = deal(table, size, rng)
-    night = play_night(table, dealt, Chooser(rng, choices))
+    choose = choices if callable(choices) else Chooser(rng, choices)
+    night = play_night(table, dealt, choose)
     points = random_votes(night.size, table.n, rng) if votes is None else np.asarray(votes).T
     return finish(night, points)
