@@ -201,3 +201,20 @@ def test_a_policy_chooses_with_the_mask_and_the_engine_agrees() -> None:
     rob = next(k for k, task in enumerate(t.tasks) if task.step == 13 and not task.copied)
     robbed = result.night.actor[rob] >= 0
     assert (result.night.seen_pos[rob, 0][robbed] == -1).all()  # passed: saw nothing
+
+
+def test_hunters_shoot_in_a_chain_as_in_the_engine() -> None:
+    """The Hunter dies and shoots the Doppelgänger who copied a Hunter, who shoots too."""
+    t = table("guard6")
+    cards = ["doppelganger", "hunter", "werewolf", "minion", "mason", "mason"]
+    cards += ["robber", "insomniac", "bodyguard"]
+    dealt = deal_from(t, [cards], [[0] * 4 + [0, 1]])
+
+    def copy_the_hunter(night: BatchNight, k: int, acts: np.ndarray, count: int) -> np.ndarray:
+        first = night.table.tasks[k].step == 1  # the copy: Copy(1) first; else pass
+        return np.full(len(acts), 0 if first else count - 1)
+
+    votes = np.array([[5, 0, 1, 1, 1, 2]])
+    result = play_batch(t, 1, np.random.default_rng(0), dealt, copy_the_hunter, votes)
+    assert list(np.flatnonzero(result.dead[0])) == [0, 1, 5]
+    assert check_game(result, 0) == []

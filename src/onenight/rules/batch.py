@@ -182,6 +182,8 @@ class BatchTable:
         self.tasks = [task for turn in _turn_tasks(self.plan, counts) for task in turn]
         self.options = {step: _options(step, n, self.c) for step in DECIDING}
         self.has_bodyguard = R.BODYGUARD in counts
+        #: How many Hunters a game may have: the cards, and a Doppelgänger who copies one.
+        self.hunters = counts[R.HUNTER] + (counts[R.HUNTER] > 0 and R.DOPPELGANGER in counts)
 
 
 def _turn_tasks(plan: object, counts: Counter[Role]) -> list[list[Task]]:

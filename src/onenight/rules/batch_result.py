@@ -102,11 +102,11 @@ def finish(night: BatchNight, votes: Array) -> BatchResult:
     if R.DOPPELGANGER in table.counts:  # her card, wherever it went, is the role she copied
         mine = (roles == CODE[R.DOPPELGANGER]) & (night.copied >= 0)
         roles = np.where(mine, night.copied, roles)
-    dead, protected = deaths(votes, roles, table.has_bodyguard)
+    dead, protected = deaths(votes, roles, table.has_bodyguard, table.hunters)
     return BatchResult(night, votes, roles, dead, protected)
 
 
-def deaths(votes: Array, roles: Array, bodyguard: bool) -> tuple[Array, Array]:
+def deaths(votes: Array, roles: Array, bodyguard: bool, hunters: int) -> tuple[Array, Array]:
     """outcome.deaths over the batch (``[s, b]``): the most-voted die when one has two
     votes or more; Bodyguards' points protect and do not count; dying Hunters shoot."""
     n, size = votes.shape
@@ -124,19 +124,40 @@ def deaths(votes: Array, roles: Array, bodyguard: bool) -> tuple[Array, Array]:
         counts[protected] = 0
     top = counts.max(axis=0)
     dead = (counts == top) & (top > 1)
-    hunter = roles == _HUNTER
-    if hunter.any():
+    if hunters:
+        _hunters_shoot(votes, roles == _HUNTER, dead, protected, hunters)
+    return dead, protected
+
+
+def _hunters_shoot(votes: Array, hunter: Array, dead: Array, protected: Array, most: int) -> None:
+    """Each dead Hunter's target dies unless protected, again while new Hunters die;
+    ``most``: how many Hunters a game may have (the Hunter cards, and a Doppelgänger who
+    copied one). Up to two, per game as vectors of B (the first and the last Hunter's
+    seat); more, over the whole (n, B) arrays."""
+    n, size = votes.shape
+    cols = np.arange(size, dtype=np.int64)
+    flat_dead, flat_votes, flat_safe = dead.reshape(-1), votes.reshape(-1), protected.reshape(-1)
+    if most > 2:
         for _ in range(n):  # a chain of Hunters is at most n long
             shooters = dead & hunter
-            if not shooters.any():
-                break
             shot = np.zeros((n, size), dtype=np.bool_)
             shot.reshape(-1)[(votes * size + cols)[shooters]] = True
             new = shot & ~dead & ~protected
             if not new.any():
-                break
+                return
             dead |= new
-    return dead, protected
+        return
+    has = hunter.any(axis=0)
+    seats = [hunter.argmax(axis=0), n - 1 - hunter[::-1].argmax(axis=0)][:most]
+    fired = [np.zeros(size, dtype=np.bool_) for _ in seats]
+    for _ in seats:  # a chain is at most as long as the Hunters
+        for i, seat in enumerate(seats):
+            at = seat * size + cols
+            fire = has & flat_dead[at] & ~fired[i]
+            if fire.any():
+                fired[i] |= fire
+                target = flat_votes[at] * size + cols
+                flat_dead[target] |= fire & ~flat_safe[target]
 
 
 def winners(roles: Array, dead: Array) -> Array:
