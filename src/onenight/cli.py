@@ -82,6 +82,9 @@ def bench(
         except RulesError as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
+        except ImportError:
+            typer.echo("error: --batch needs numpy (pip install 'onenight[sim]')", err=True)
+            raise typer.Exit(2) from None
         if as_json:
             typer.echo(json.dumps(report, sort_keys=True))
         else:
