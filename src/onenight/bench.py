@@ -69,7 +69,7 @@ def run_batch_bench(
     deck: Sequence[Role] | None = None,
     seconds: float = 3.0,
     seed: int = 1,
-    batch: int = 8192,
+    batch: int = 4096,
     rounds: int = 3,
 ) -> dict[str, Any]:
     """Random complete games in batches of ``batch`` (``onenight.rules.batch``), and the

@@ -208,7 +208,7 @@ def batched(spec: Spec) -> bool:
     return True
 
 
-BATCH = 8192
+BATCH = 4096
 
 
 def run_batch(spec: Spec, games: int) -> Iterator[Tally]:
