@@ -34,6 +34,8 @@ DECKS = {
     ),
     "guard6": (6, "doppelganger,werewolf,minion,mason,mason,robber,insomniac,hunter,bodyguard"),
     "seers3": (3, "doppelganger,werewolf,seer,seer,troublemaker,drunk"),
+    "sentinel5": (5, "sentinel,doppelganger,werewolf,seer,robber,troublemaker,drunk,insomniac"),
+    "sentinels3": (3, "sentinel,sentinel,doppelganger,robber,insomniac,werewolf"),
 }
 
 

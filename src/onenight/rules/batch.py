@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from . import roles as R
 from . import steps as S
-from .actions import CENTER, PASS, Action, Copy, Swap, View
+from .actions import CENTER, PASS, Action, Copy, Shield, Swap, View
 from .editions import EDITIONS, validate_deck
 from .errors import RulesError
 from .roles import Role
@@ -42,9 +42,11 @@ Array = npt.NDArray[Any]
 
 #: Role → code: its index in ``roles.ALL_ROLES`` (the code of every role array here).
 CODE: Final[dict[Role, int]] = {role: i for i, role in enumerate(R.ALL_ROLES)}
-#: The roles the batch plays: the Ultimate base game (with the Bodyguard, a vote-only card).
+#: The roles the batch plays: the Ultimate base game, the Bodyguard (a vote-only card) and
+#: the Sentinel (Daybreak's first).
 BATCHED: Final = frozenset(
     {
+        R.SENTINEL,
         R.DOPPELGANGER,
         R.WEREWOLF,
         R.MINION,
@@ -68,7 +70,7 @@ WOLVES: Final = 2
 MASONS: Final = 3
 
 #: The steps that make a decision here, and whether they may be passed.
-DECIDING: Final = (S.COPY, S.LONE_PEEK, S.SEER, S.ROB, S.TROUBLE, S.DRUNK)
+DECIDING: Final = (S.SHIELD, S.COPY, S.LONE_PEEK, S.SEER, S.ROB, S.TROUBLE, S.DRUNK)
 
 
 class NotBatched(RulesError):
@@ -91,45 +93,64 @@ def fact_code(at: int, kind: int, pos: int, card: int, seats: int) -> int:
 
 @dataclass(frozen=True)
 class Options:
-    """One step's legal choices for each seat (the engine's, in its order): positions
-    ``a`` and ``b`` (``-1``: none) and the engine's actions, for export."""
+    """One step's legal choices (the engine's builders, in their order, ``Pass()`` last
+    where the step is optional) for each set of shielded seats the deck allows (``mask``
+    → its row block ``masks[mask]``) and each seat: ``count[m * ROWS + seat]`` choices,
+    positions ``a`` and ``b`` (``-1``: none) at ``(m * ROWS + seat) * width + index``, and
+    the engine's actions, for export (``actions[m][seat][index]``). Rows past the seats
+    are all ``-1`` with no choice: a game where nobody acts."""
 
-    count: int
-    a: Array  # [seat * count + index]
+    width: int
+    masks: dict[int, int]
+    count: Array
+    a: Array
     b: Array
-    actions: tuple[tuple[Action, ...], ...]  # [seat][index]
+    actions: tuple[tuple[tuple[Action, ...], ...], ...]
 
 
-_ROWS: Final = 32  # seats, positions and the "nobody" row (batch_night._NOBODY = 31)
+ROWS: Final = 32  # seats, positions and the "nobody" row (batch_night._NOBODY = 31)
+_OWN_CARD: Final = (S.ROB, S.DRUNK)  # night.offer_own_card: nothing if her card is shielded
 
 
 def _position(target: int, n: int) -> int:
     return target - CENTER + n if target >= CENTER else target
 
 
-def _options(step: int, n: int, c: int) -> Options:
+def _options(step: int, n: int, c: int, masks: list[int]) -> Options:
     _, mandatory, build = S.KINDS[step]
     assert build is not None
-    per_seat: list[tuple[Action, ...]] = []
-    for seat in range(n):
-        built = build(n, c, seat, 0, 0)
-        per_seat.append(tuple(built) if mandatory else (*built, PASS))
-    count = len(per_seat[0])
-    # Rows past the seats (up to batch_night._NOBODY): a game where nobody acts.
-    a = np.full((_ROWS, count), -1, dtype=np.int64)
-    b = np.full((_ROWS, count), -1, dtype=np.int64)
-    for seat, acts in enumerate(per_seat):
-        assert len(acts) == count  # without shields, every seat has as many choices
-        for i, act in enumerate(acts):
-            if isinstance(act, View):
-                a[seat, i] = _position(act.targets[0], n)
-                if len(act.targets) > 1:
-                    b[seat, i] = _position(act.targets[1], n)
-            elif isinstance(act, Swap):
-                a[seat, i], b[seat, i] = _position(act.a, n), _position(act.b, n)
-            elif isinstance(act, Copy):
-                a[seat, i] = act.target
-    return Options(count, a.reshape(-1), b.reshape(-1), tuple(per_seat))
+    per_mask: list[tuple[tuple[Action, ...], ...]] = []
+    for blocked in masks:
+        seats: list[tuple[Action, ...]] = []
+        for seat in range(n):
+            built: list[Action] = []
+            if not (step in _OWN_CARD and blocked >> seat & 1):
+                built = build(n, c, seat, blocked, 0)
+            seats.append(tuple(built) if mandatory or not built else (*built, PASS))
+        per_mask.append(tuple(seats))
+    width = max(len(acts) for per_seat in per_mask for acts in per_seat)
+    count = np.zeros((len(masks), ROWS), dtype=np.int64)
+    a = np.full((len(masks), ROWS, width), -1, dtype=np.int64)
+    b = np.full((len(masks), ROWS, width), -1, dtype=np.int64)
+    for m, per_seat in enumerate(per_mask):
+        for seat, options in enumerate(per_seat):
+            count[m, seat] = len(options)
+            for i, act in enumerate(options):
+                if isinstance(act, View):
+                    a[m, seat, i] = _position(act.targets[0], n)
+                    if len(act.targets) > 1:
+                        b[m, seat, i] = _position(act.targets[1], n)
+                elif isinstance(act, Swap):
+                    a[m, seat, i], b[m, seat, i] = _position(act.a, n), _position(act.b, n)
+                elif isinstance(act, Copy | Shield):
+                    a[m, seat, i] = act.target
+    index = {blocked: m for m, blocked in enumerate(masks)}
+    return Options(width, index, count.reshape(-1), a.reshape(-1), b.reshape(-1), tuple(per_mask))
+
+
+def shield_masks(n: int, most: int) -> list[int]:
+    """Every set of at most ``most`` shielded seats, as bit masks (0 first)."""
+    return [mask for mask in range(1 << n) if mask.bit_count() <= most]
 
 
 @dataclass(frozen=True)
@@ -180,7 +201,16 @@ class BatchTable:
         self.plan = turn_plan(ed.id, self.deck)
         #: The night's tasks in the engine's order (turn, then group steps first).
         self.tasks = [task for turn in _turn_tasks(self.plan, counts) for task in turn]
-        self.options = {step: _options(step, n, self.c) for step in DECIDING}
+        #: How many shields a night may place: the Sentinel cards, and a Doppelgänger's.
+        self.shields = counts[R.SENTINEL] + (counts[R.SENTINEL] > 0 and R.DOPPELGANGER in counts)
+        masks = shield_masks(n, self.shields)
+        #: Shielded seats (a bit mask) → its row block in every step's options.
+        self.mask_id = np.zeros(1 << n, dtype=np.int64)
+        self.mask_id[masks] = np.arange(len(masks))
+        self.options = {
+            step: _options(step, n, self.c, [0] if step == S.LONE_PEEK else masks)
+            for step in DECIDING
+        }
         self.has_bodyguard = R.BODYGUARD in counts
         #: How many Hunters a game may have: the cards, and a Doppelgänger who copies one.
         self.hunters = counts[R.HUNTER] + (counts[R.HUNTER] > 0 and R.DOPPELGANGER in counts)

@@ -38,8 +38,8 @@ def to_history(result: BatchResult, b: int) -> list[tuple[int, Action]]:
     for k, task in enumerate(night.table.tasks):
         pick = int(night.chosen[k, b])
         if pick >= 0:
-            seat = int(night.actor[k, b])
-            history.append((seat, night.table.options[task.step].actions[seat][pick]))
+            seat, blocked = int(night.actor[k, b]), int(night.blocked[k, b])
+            history.append((seat, night.table.options[task.step].actions[blocked][seat][pick]))
     history += [(s, Vote(int(t))) for s, t in enumerate(result.votes[b])]
     return history
 
@@ -74,13 +74,16 @@ def check_game(result: BatchResult, b: int) -> list[str]:
         pick = int(night.chosen[k, b])
         if pick < 0:
             continue
-        seat, options = int(night.actor[k, b]), night.table.options[task.step]
+        seat, count = int(night.actor[k, b]), int(night.count[k, b])
+        actions = night.table.options[task.step].actions[int(night.blocked[k, b])][seat]
         d = game.decision
         if d is None:
             return [f"the engine's night is over before the batch's task {task}"]
-        if (d.turn, d.seat, d.step, len(d.choices)) != (task.turn, seat, task.step, options.count):
+        if (d.turn, d.seat, d.step, d.choices) != (task.turn, seat, task.step, actions):
             return [f"engine {d} with {len(d.choices)} choices, batch {task} seat {seat}"]
-        game.apply(seat, options.actions[seat][pick])
+        if len(actions) != count:
+            return [f"task {task}: {len(actions)} choices, the batch counted {count}"]
+        game.apply(seat, actions[pick])
     if game.decision is not None:
         return [f"the engine still asks {game.decision}"]
     game.apply_votes([int(v) for v in result.votes[b]])
@@ -93,6 +96,7 @@ def check_game(result: BatchResult, b: int) -> list[str]:
         "roles": list(got.roles),
         "dead": sorted(got.dead),
         "protected": sorted(got.protected),
+        "shields": list(got.shields),
         "winners": sorted(got.winners),
         "learned": [list(f) for f in got.learned],
     }
@@ -101,6 +105,7 @@ def check_game(result: BatchResult, b: int) -> list[str]:
         "roles": roles,
         "dead": [s for s in range(n) if result.dead[b, s]],
         "protected": [s for s in range(n) if result.protected[b, s]],
+        "shields": [s for s in range(n) if int(night.shields[b]) >> s & 1],
         "winners": [s for s in range(n) if result.winners[b, s]],
         "learned": learned(result, b),
     }

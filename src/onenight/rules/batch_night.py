@@ -20,7 +20,7 @@ import numpy as np
 
 from . import roles as R
 from . import steps as S
-from .batch import CODE, MASONS, SAW, WOLVES, Array, BatchTable, Deal, Task
+from .batch import CODE, MASONS, ROWS, SAW, WOLVES, Array, BatchTable, Deal, Task
 
 #: Facts a seat may learn in one night of the batched roles (a Doppelgänger: her look,
 #: then at most two: a Seer's two center cards, or the wolves and the lone peek).
@@ -50,6 +50,12 @@ class BatchNight:
         # per seat < 2**15): an eighth of the memory an int64 row takes.
         self.actor: Array = np.full((tasks, size), _NONE, dtype=np.int8)
         self.chosen: Array = np.full((tasks, size), _NONE, dtype=np.int8)
+        #: How many legal choices the decision had, and which shielded seats it saw
+        #: (its row block in the options: ``table.options[step].masks``).
+        self.count: Array = np.zeros((tasks, size), dtype=np.int8)
+        self.blocked: Array = np.zeros((tasks, size), dtype=np.int16)
+        #: A bit per shielded seat.
+        self.shields: Array = np.zeros(size, dtype=np.int64)
         self.seen_pos: Array = np.full((tasks, 2, size), _NONE, dtype=np.int8)
         self.seen_card: Array = np.full((tasks, 2, size), _NONE, dtype=np.int8)
         self.who: Array = np.zeros((tasks, size), dtype=np.int16)
@@ -119,21 +125,40 @@ class BatchNight:
             acts = seats < n
         if not acts.any():
             return
-        self.actor[k] = np.where(acts, seats, _NONE)
         if step == S.INSOMNIAC:
+            if self.table.shields:  # a shielded Insomniac does not look
+                acts = acts & ~(self.shields >> seats & 1).astype(np.bool_)
+            self.actor[k] = np.where(acts, seats, _NONE)
             self.look(k, 0, np.where(acts, seats, _NONE))
             return
         self.decide(k, task, seats, acts, choose)
 
     def decide(self, k: int, task: Task, seats: Array, acts: Array, choose: Choose) -> None:
-        step = task.step
-        options = self.table.options[step]
-        count = options.count
+        step, table = task.step, self.table
+        options = table.options[step]
+        count: Array | int
+        if table.shields and step != S.LONE_PEEK:  # the choices the shields leave
+            blocked = table.mask_id[self.shields]
+            row = blocked * ROWS + seats
+            self.blocked[k] = blocked
+            count = options.count[row]
+            acts = acts & (count > 0)  # nothing legal to choose: the step is skipped
+            self.count[k] = np.where(acts, count, 0)
+        else:  # without shields every seat has as many choices (seat 0's)
+            row, count = seats, int(options.count[0])
+            self.count[k] = acts * count
+        self.actor[k] = np.where(acts, seats, _NONE)
         pick = choose(self, k, acts, count)
+        if not isinstance(choose, Chooser):  # a policy: checked, as Game.apply checks
+            if ((pick < 0) | (pick >= count))[acts].any():
+                raise ValueError(f"task {k}: a choice outside the legal ones")
+            pick = np.where(acts, pick, 0)
         self.chosen[k] = np.where(acts, pick, _NONE)
-        at = seats * count + pick
+        at = row * options.width + pick
         a, b = options.a[at], options.b[at]  # -1 where nobody acts, or for a pass
-        if step == S.COPY:
+        if step == S.SHIELD:
+            self.shields |= np.where(a >= 0, 1 << np.maximum(a, 0), 0)
+        elif step == S.COPY:
             card = self.look(k, 0, a)
             self.copied = np.where(acts, card, _NONE)
         elif step in (S.SEER, S.LONE_PEEK):
@@ -157,9 +182,11 @@ for _s in range(10):
 
 
 #: Who picks the choice of task ``k``: ``choose(night, k, acts, count)`` returns an index
-#: below ``count`` for each game (read where ``acts``: the games where ``night.actor[k]``
-#: decides; the mask of the decision is ``index < count``). A policy sees the night so far.
-Choose = Callable[["BatchNight", int, Array, int], Array]
+#: below ``count[b]`` for each game ``b`` (read where ``acts``: the games where
+#: ``night.actor[k]`` decides; the mask of the decision is ``index < count[b]``; ``count``
+#: is an int when every game has as many choices: no Sentinel). A policy sees the night
+#: so far.
+Choose = Callable[["BatchNight", int, Array, "Array | int"], Array]
 
 
 class Chooser:
@@ -170,16 +197,19 @@ class Chooser:
         self.rng = rng
         self.choices = choices
 
-    def __call__(self, night: BatchNight, k: int, acts: Array, count: int) -> Array:
+    def __call__(self, night: BatchNight, k: int, acts: Array, count: Array | int) -> Array:
         if self.choices is None:
             draws = self.rng.random(len(acts), dtype=np.float32)
-            # float32 may round u * count up to count: the last choice, then.
-            return np.minimum((draws * np.float32(count)).astype(np.int64), count - 1)
+            # float32 may round u * count up to count: the last choice, then (and 0
+            # where there is no choice: count 0).
+            pick: Array = (draws * np.asarray(count, dtype=np.float32)).astype(np.int64)
+            least: Array = np.minimum(pick, np.maximum(np.asarray(count) - 1, 0))
+            return least
         pick = self.choices[k].astype(np.int64)
-        given = pick[acts]
-        if len(given) and (given.min() < 0 or given.max() >= count):
-            raise ValueError(f"task {k}: a choice outside the {count} legal ones")
-        return np.where(acts, pick, 0)
+        if ((pick < 0) | (pick >= count))[acts].any():
+            raise ValueError(f"task {k}: a choice outside the legal ones")
+        given: Array = np.where(acts, pick, 0)
+        return given
 
 
 def play_night(table: BatchTable, dealt: Deal, choose: Choose) -> BatchNight:

@@ -67,6 +67,12 @@ class BatchResult:
         return self._winners.T
 
     @property
+    def shields(self) -> Array:
+        """``shields[b, s]``: whether seat ``s``'s card carries a Sentinel's shield."""
+        n = self.night.table.n
+        return (self.night.shields[:, None] >> np.arange(n) & 1).astype(np.bool_)
+
+    @property
     def cards(self) -> Array:
         return self.night.board[:-1].T
 
