@@ -36,6 +36,16 @@ DECKS = {
     "seers3": (3, "doppelganger,werewolf,seer,seer,troublemaker,drunk"),
     "sentinel5": (5, "sentinel,doppelganger,werewolf,seer,robber,troublemaker,drunk,insomniac"),
     "sentinels3": (3, "sentinel,sentinel,doppelganger,robber,insomniac,werewolf"),
+    # Daybreak's wolves and the Apprentice Seer; a Dream Wolf stops the lone wolf's peek.
+    "daybreak5": (
+        5,
+        "doppelganger,mystic_wolf,dream_wolf,apprentice_seer,robber,minion,sentinel,troublemaker",
+    ),
+    "wolves6": (
+        6,
+        "doppelganger,werewolf,mystic_wolf,dream_wolf,apprentice_seer,seer,minion,insomniac,"
+        "villager",
+    ),
 }
 
 

@@ -40,6 +40,16 @@ DECKS = {
     # Two Sentinels may shield both others: the Doppelgänger copies nothing, a Robber
     # with a shield does not rob, a shielded Insomniac does not look.
     "sentinels3": (3, "sentinel,sentinel,doppelganger,robber,insomniac,werewolf"),
+    # Daybreak's wolves and the Apprentice Seer; a Dream Wolf stops the lone wolf's peek.
+    "daybreak5": (
+        5,
+        "doppelganger,mystic_wolf,dream_wolf,apprentice_seer,robber,minion,sentinel,troublemaker",
+    ),
+    "wolves6": (
+        6,
+        "doppelganger,werewolf,mystic_wolf,dream_wolf,apprentice_seer,seer,minion,insomniac,"
+        "villager",
+    ),
 }
 
 

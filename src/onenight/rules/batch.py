@@ -42,11 +42,14 @@ Array = npt.NDArray[Any]
 
 #: Role → code: its index in ``roles.ALL_ROLES`` (the code of every role array here).
 CODE: Final[dict[Role, int]] = {role: i for i, role in enumerate(R.ALL_ROLES)}
-#: The roles the batch plays: the Ultimate base game, the Bodyguard (a vote-only card) and
-#: the Sentinel (Daybreak's first).
+#: The roles the batch plays: the Ultimate base game, the Bodyguard (a vote-only card),
+#: and of Daybreak the Sentinel, the Mystic Wolf, the Dream Wolf and the Apprentice Seer.
 BATCHED: Final = frozenset(
     {
         R.SENTINEL,
+        R.MYSTIC_WOLF,
+        R.DREAM_WOLF,
+        R.APPRENTICE_SEER,
         R.DOPPELGANGER,
         R.WEREWOLF,
         R.MINION,
@@ -70,7 +73,17 @@ WOLVES: Final = 2
 MASONS: Final = 3
 
 #: The steps that make a decision here, and whether they may be passed.
-DECIDING: Final = (S.SHIELD, S.COPY, S.LONE_PEEK, S.SEER, S.ROB, S.TROUBLE, S.DRUNK)
+DECIDING: Final = (
+    S.SHIELD,
+    S.COPY,
+    S.LONE_PEEK,
+    S.LOOK_PLAYER,
+    S.SEER,
+    S.LOOK_CENTER,
+    S.ROB,
+    S.TROUBLE,
+    S.DRUNK,
+)
 
 
 class NotBatched(RulesError):

@@ -117,6 +117,9 @@ class BatchNight:
         if step == S.LONE_PEEK:
             seats = _SEAT_OF_BIT[self.seats_of(R.WAKING_WOLVES)]  # one waking wolf, or none
             acts = seats < n
+            if R.DREAM_WOLF in self.table.counts:  # no peek beside a Dream Wolf
+                acts &= self.seats_of(_DREAM_WOLF) == 0
+                seats = np.where(acts, seats, _NOBODY)
         elif task.copied:  # a Doppelgänger's copied step: where she copied that role
             acts = self.copied == CODE[task.copied]
             seats = np.where(acts, self.doppel, _NOBODY)
@@ -161,7 +164,7 @@ class BatchNight:
         elif step == S.COPY:
             card = self.look(k, 0, a)
             self.copied = np.where(acts, card, _NONE)
-        elif step in (S.SEER, S.LONE_PEEK):
+        elif step in (S.SEER, S.LONE_PEEK, S.LOOK_PLAYER, S.LOOK_CENTER):
             self.look(k, 0, a)
             if step == S.SEER:
                 self.look(k, 1, b)
@@ -172,6 +175,7 @@ class BatchNight:
 
 
 _MINION: Final = frozenset({R.MINION})
+_DREAM_WOLF: Final = frozenset({R.DREAM_WOLF})
 _MASON: Final = frozenset({R.MASON})
 #: A row of the options tables past every seat and position: nobody acts.
 _NOBODY: Final = 31
