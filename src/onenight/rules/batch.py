@@ -1,7 +1,7 @@
 """B games of one deck at once, as numpy arrays: the deal, the night, the vote, the
 result (issue 39). The one-game engine (:class:`.game.Game`) stays the one definition
 of the rules; this module replays its night plan over arrays and is checked against it
-game by game (:mod:`.batch_check`, ``tests/test_batch.py``,
+game by game (:mod:`.batch_check`, ``tests/rules/test_batch.py``,
 ``benchmarks/batch_differential.py``).
 
 What is vectorised: the deal (a shuffle per row) and the copies players who share a
@@ -72,7 +72,7 @@ SAW: Final = 1
 WOLVES: Final = 2
 MASONS: Final = 3
 
-#: The steps that make a decision here, and whether they may be passed.
+#: The steps that make a decision here (each with its table of choices: :class:`Options`).
 DECIDING: Final = (
     S.SHIELD,
     S.COPY,
@@ -88,14 +88,6 @@ DECIDING: Final = (
 
 class NotBatched(RulesError):
     """A deck or edition the batch does not play (yet): the engine plays it."""
-
-
-def _lut(roles: frozenset[Role]) -> Array:
-    return np.array([role in roles for role in R.ALL_ROLES], dtype=np.bool_)
-
-
-IS_WOLF: Final = _lut(R.WOLF_FAMILY)
-IS_WAKING: Final = _lut(R.WAKING_WOLVES)
 
 
 def fact_code(at: int, kind: int, pos: int, card: int, seats: int) -> int:

@@ -2,13 +2,16 @@
 (:mod:`.batch` has the tables; :mod:`.night` is the definition).
 
 Every array is position- or seat-major (``board[p, b]``) and every task runs over all B
-games at once, those where it does not run writing to a scratch cell or swapping a card
-with itself: a gather or scatter of B contiguous ints costs about a nanosecond a game,
-where picking the games out first costs more than it saves.
+games at once, those where it does not run looking at or swapping a scratch row (the
+options tables' "nobody" rows give them ``-1`` positions): a gather or scatter of B
+contiguous ints costs about a nanosecond a game, where picking the games out first costs
+more than it saves.
 
-A game's choice in turn ``t`` is ``chosen[t, b]``, an index into the engine's legal
-choices of that decision (``-1``: no decision in that turn); ``seat``/``step``/``count``
-say who chose, in which step, among how many (the mask is ``index < count``).
+Each task ``k`` of ``table.tasks`` keeps a record row per game: ``actor[k, b]`` (the
+seat that ran it, ``-1``: nobody), ``chosen[k, b]`` (an index into the engine's legal
+choices of that decision), ``count[k, b]`` (how many there were: the mask is ``index <
+count``) and ``blocked[k, b]`` (the shields it saw), what was looked at and what groups
+learned: the export to the engine's history and the facts are read from them.
 """
 
 from __future__ import annotations
@@ -22,9 +25,6 @@ from . import roles as R
 from . import steps as S
 from .batch import CODE, MASONS, ROWS, SAW, WOLVES, Array, BatchTable, Deal, Task
 
-#: Facts a seat may learn in one night of the batched roles (a Doppelgänger: her look,
-#: then at most two: a Seer's two center cards, or the wolves and the lone peek).
-FACTS: Final = 4
 _NONE: Final = -1
 
 
@@ -226,16 +226,18 @@ def play_night(table: BatchTable, dealt: Deal, choose: Choose) -> BatchNight:
 
 def learned(night: BatchNight) -> tuple[Array, Array]:
     """What each seat learned, from the tasks' records: ``facts[b, s, :counts[b, s]]``,
-    in order, as ``batch.fact_code`` ints."""
+    in order, as ``batch.fact_code`` ints (the last axis as long as the most any seat
+    of the batch learned)."""
     table, size, n = night.table, night.size, night.table.n
-    facts = np.zeros(n * FACTS * size + 1, dtype=np.int64)  # + a scratch cell
+    most = 2 * len(table.tasks)  # a seat learns at most two things a task (a Seer)
+    facts = np.zeros(n * most * size + 1, dtype=np.int64)  # + a scratch cell
     counts = np.zeros((n, size), dtype=np.int64)
     flat, cols = counts.reshape(-1), night.cols
 
     def learn(seats: Array, acts: Array, codes: Array) -> None:
         at = seats * size + cols
         had = flat[at]
-        facts[np.where(acts, (seats * FACTS + had) * size + cols, len(facts) - 1)] = codes
+        facts[np.where(acts, (seats * most + had) * size + cols, len(facts) - 1)] = codes
         flat[at] = had + acts
 
     for k, task in enumerate(table.tasks):
@@ -253,4 +255,5 @@ def learned(night: BatchNight) -> tuple[Array, Array]:
             pos = night.seen_pos[k, j].astype(np.int64)
             card = night.seen_card[k, j].astype(np.int64)
             learn(seats, pos >= 0, code | SAW << 36 | (pos + 1) << 28 | (card + 1) << 20)
-    return facts[:-1].reshape(n, FACTS, size).transpose(2, 0, 1), counts.T
+    width = max(int(counts.max(initial=0)), 1)
+    return facts[:-1].reshape(n, most, size)[:, :width].transpose(2, 0, 1), counts.T
