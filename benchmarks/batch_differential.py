@@ -46,6 +46,10 @@ DECKS = {
         "doppelganger,werewolf,mystic_wolf,dream_wolf,apprentice_seer,seer,minion,insomniac,"
         "villager",
     ),
+    # The Witch and the Revealer, the Doppelgänger's copies of them (at once, and in her
+    # delayed slot), a Tanner turned back face down; with shields in their way.
+    "witch5": (5, "doppelganger,witch,revealer,werewolf,tanner,seer,robber,insomniac"),
+    "shields3": (3, "sentinel,sentinel,doppelganger,witch,revealer,werewolf"),
 }
 
 

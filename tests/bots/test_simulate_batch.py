@@ -30,7 +30,7 @@ def test_all_random_seats_and_a_batched_deck_take_the_batch_path() -> None:
     assert batched(spec())
     assert batched(spec(seats=("random",) * 5))
     assert not batched(spec(wolves="basic"))
-    assert not batched(spec(deck=("witch", *JIN[1:])))
+    assert not batched(spec(deck=("aura_seer", *JIN[1:])))
 
 
 def test_the_batch_path_gives_the_bots_statistics() -> None:

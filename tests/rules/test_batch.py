@@ -47,6 +47,10 @@ DECKS = {
         "doppelganger,werewolf,mystic_wolf,dream_wolf,apprentice_seer,seer,minion,insomniac,"
         "villager",
     ),
+    # The Witch and the Revealer, the Doppelgänger's copies of them (at once, and in her
+    # delayed slot), a Tanner turned back face down; with shields in their way.
+    "witch5": (5, "doppelganger,witch,revealer,werewolf,tanner,seer,robber,insomniac"),
+    "shields3": (3, "sentinel,sentinel,doppelganger,witch,revealer,werewolf"),
 }
 
 
@@ -155,8 +159,8 @@ def test_the_batch_agrees_with_random_engine_games_in_distribution() -> None:
 
 
 def test_a_deck_with_a_role_not_batched_is_refused_by_name() -> None:
-    deck = "witch,werewolf,werewolf,seer,robber,troublemaker,villager,insomniac"
-    with pytest.raises(NotBatched, match="witch"):
+    deck = "aura_seer,werewolf,werewolf,seer,robber,troublemaker,villager,insomniac"
+    with pytest.raises(NotBatched, match="aura_seer"):
         BatchTable("ultimate", 5, deck.split(","))
     with pytest.raises(NotBatched, match="japanese"):
         BatchTable("japanese", 4, ["werewolf", "werewolf", "villager", "villager", "villager"])

@@ -30,9 +30,9 @@ def test_bench_batch_prints_the_batch_and_the_engine_side_by_side() -> None:
     assert report["batch"] == 512 and report["games"] % 512 == 0 and report["games"] > 0
     assert report["games_per_second"] > 0 and report["engine_games_per_second"] > 0
     refused = subprocess.run(
-        [*cmd.copy()[:-1], deck.replace("villager,", "witch,", 1), "--batch", "64"],
+        [*cmd.copy()[:-1], deck.replace("villager,", "aura_seer,", 1), "--batch", "64"],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert refused.returncode == 2 and "witch" in refused.stderr
+    assert refused.returncode == 2 and "aura_seer" in refused.stderr

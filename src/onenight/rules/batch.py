@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from . import roles as R
 from . import steps as S
-from .actions import CENTER, PASS, Action, Copy, Shield, Swap, View
+from .actions import CENTER, PASS, Action, Copy, Reveal, Shield, Swap, View
 from .editions import EDITIONS, validate_deck
 from .errors import RulesError
 from .roles import Role
@@ -43,13 +43,16 @@ Array = npt.NDArray[Any]
 #: Role → code: its index in ``roles.ALL_ROLES`` (the code of every role array here).
 CODE: Final[dict[Role, int]] = {role: i for i, role in enumerate(R.ALL_ROLES)}
 #: The roles the batch plays: the Ultimate base game, the Bodyguard (a vote-only card),
-#: and of Daybreak the Sentinel, the Mystic Wolf, the Dream Wolf and the Apprentice Seer.
+#: and of Daybreak the Sentinel, the Mystic Wolf, the Dream Wolf, the Apprentice Seer, the
+#: Witch and the Revealer.
 BATCHED: Final = frozenset(
     {
         R.SENTINEL,
         R.MYSTIC_WOLF,
         R.DREAM_WOLF,
         R.APPRENTICE_SEER,
+        R.WITCH,
+        R.REVEALER,
         R.DOPPELGANGER,
         R.WEREWOLF,
         R.MINION,
@@ -81,8 +84,11 @@ DECIDING: Final = (
     S.SEER,
     S.LOOK_CENTER,
     S.ROB,
+    S.WITCH_LOOK,
+    S.WITCH_SWAP,
     S.TROUBLE,
     S.DRUNK,
+    S.REVEAL,
 )
 
 
@@ -100,13 +106,16 @@ def fact_code(at: int, kind: int, pos: int, card: int, seats: int) -> int:
 class Options:
     """One step's legal choices (the engine's builders, in their order, ``Pass()`` last
     where the step is optional) for each set of shielded seats the deck allows (``mask``
-    → its row block ``masks[mask]``) and each seat: ``count[m * ROWS + seat]`` choices,
-    positions ``a`` and ``b`` (``-1``: none) at ``(m * ROWS + seat) * width + index``, and
-    the engine's actions, for export (``actions[m][seat][index]``). Rows past the seats
-    are all ``-1`` with no choice: a game where nobody acts."""
+    → ``masks[mask]``), each ``extra`` (the Witch's swap: which center card she saw; one
+    for other steps) and each seat: in row block ``m = masks[mask] * extras + extra``,
+    ``count[m * ROWS + seat]`` choices, positions ``a`` and ``b`` (``-1``: none) at
+    ``(m * ROWS + seat) * width + index``, and the engine's actions, for export
+    (``actions[m][seat][index]``). Rows past the seats are all ``-1`` with no choice: a
+    game where nobody acts."""
 
     width: int
     masks: dict[int, int]
+    extras: int
     count: Array
     a: Array
     b: Array
@@ -122,22 +131,26 @@ def _position(target: int, n: int) -> int:
 
 
 def _options(step: int, n: int, c: int, masks: list[int]) -> Options:
+    """The step's choices for every set of shielded seats (and, for the Witch's swap,
+    every center card she may have looked at: ``extra``): row blocks in that order."""
     _, mandatory, build = S.KINDS[step]
     assert build is not None
-    per_mask: list[tuple[tuple[Action, ...], ...]] = []
+    extras = [CENTER + i for i in range(c)] if step == S.WITCH_SWAP else [0]
+    blocks: list[tuple[tuple[Action, ...], ...]] = []
     for blocked in masks:
-        seats: list[tuple[Action, ...]] = []
-        for seat in range(n):
-            built: list[Action] = []
-            if not (step in _OWN_CARD and blocked >> seat & 1):
-                built = build(n, c, seat, blocked, 0)
-            seats.append(tuple(built) if mandatory or not built else (*built, PASS))
-        per_mask.append(tuple(seats))
-    width = max(len(acts) for per_seat in per_mask for acts in per_seat)
-    count = np.zeros((len(masks), ROWS), dtype=np.int64)
-    a = np.full((len(masks), ROWS, width), -1, dtype=np.int64)
-    b = np.full((len(masks), ROWS, width), -1, dtype=np.int64)
-    for m, per_seat in enumerate(per_mask):
+        for extra in extras:
+            seats: list[tuple[Action, ...]] = []
+            for seat in range(n):
+                built: list[Action] = []
+                if not (step in _OWN_CARD and blocked >> seat & 1):
+                    built = build(n, c, seat, blocked, extra)
+                seats.append(tuple(built) if mandatory or not built else (*built, PASS))
+            blocks.append(tuple(seats))
+    width = max(len(acts) for per_seat in blocks for acts in per_seat)
+    count = np.zeros((len(blocks), ROWS), dtype=np.int64)
+    a = np.full((len(blocks), ROWS, width), -1, dtype=np.int64)
+    b = np.full((len(blocks), ROWS, width), -1, dtype=np.int64)
+    for m, per_seat in enumerate(blocks):
         for seat, options in enumerate(per_seat):
             count[m, seat] = len(options)
             for i, act in enumerate(options):
@@ -147,10 +160,12 @@ def _options(step: int, n: int, c: int, masks: list[int]) -> Options:
                         b[m, seat, i] = _position(act.targets[1], n)
                 elif isinstance(act, Swap):
                     a[m, seat, i], b[m, seat, i] = _position(act.a, n), _position(act.b, n)
-                elif isinstance(act, Copy | Shield):
+                elif isinstance(act, Copy | Shield | Reveal):
                     a[m, seat, i] = act.target
     index = {blocked: m for m, blocked in enumerate(masks)}
-    return Options(width, index, count.reshape(-1), a.reshape(-1), b.reshape(-1), tuple(per_mask))
+    return Options(
+        width, index, len(extras), count.reshape(-1), a.reshape(-1), b.reshape(-1), tuple(blocks)
+    )
 
 
 def shield_masks(n: int, most: int) -> list[int]:

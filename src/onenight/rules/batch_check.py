@@ -97,6 +97,7 @@ def check_game(result: BatchResult, b: int) -> list[str]:
         "dead": sorted(got.dead),
         "protected": sorted(got.protected),
         "shields": list(got.shields),
+        "revealed": got.revealed,
         "winners": sorted(got.winners),
         "learned": [list(f) for f in got.learned],
     }
@@ -106,6 +107,9 @@ def check_game(result: BatchResult, b: int) -> list[str]:
         "dead": [s for s in range(n) if result.dead[b, s]],
         "protected": [s for s in range(n) if result.protected[b, s]],
         "shields": [s for s in range(n) if int(night.shields[b]) >> s & 1],
+        "revealed": {
+            s: R.ALL_ROLES[int(code)] for s, code in enumerate(result.revealed[b]) if code >= 0
+        },
         "winners": [s for s in range(n) if result.winners[b, s]],
         "learned": learned(result, b),
     }

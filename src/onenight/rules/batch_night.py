@@ -56,6 +56,10 @@ class BatchNight:
         self.blocked: Array = np.zeros((tasks, size), dtype=np.int16)
         #: A bit per shielded seat.
         self.shields: Array = np.zeros(size, dtype=np.int64)
+        #: The center card a Witch looked at, until her swap (``-1``: none).
+        self.witch: Array = np.full(size, _NONE, dtype=np.int64)
+        #: Whether a Revealer's card stays face up (``seen_pos[k, 0]``, ``seen_card``).
+        self.kept: Array = np.zeros((tasks, size), dtype=np.bool_)
         self.seen_pos: Array = np.full((tasks, 2, size), _NONE, dtype=np.int8)
         self.seen_card: Array = np.full((tasks, 2, size), _NONE, dtype=np.int8)
         self.who: Array = np.zeros((tasks, size), dtype=np.int16)
@@ -140,10 +144,16 @@ class BatchNight:
         step, table = task.step, self.table
         options = table.options[step]
         count: Array | int
-        if table.shields and step != S.LONE_PEEK:  # the choices the shields leave
-            blocked = table.mask_id[self.shields]
-            row = blocked * ROWS + seats
-            self.blocked[k] = blocked
+        if step == S.WITCH_SWAP:  # only after a look, with the card she saw
+            acts = acts & (self.witch >= 0)
+            seats = np.where(acts, seats, _NOBODY)
+        if (table.shields and step != S.LONE_PEEK) or step == S.WITCH_SWAP:
+            block = table.mask_id[self.shields] if table.shields else 0
+            if step == S.WITCH_SWAP:  # row blocks per shields, then per center card
+                block = block * options.extras + np.maximum(self.witch - table.n, 0)
+                self.witch = np.full(self.size, _NONE, dtype=np.int64)
+            row = block * ROWS + seats
+            self.blocked[k] = block
             count = options.count[row]
             acts = acts & (count > 0)  # nothing legal to choose: the step is skipped
             self.count[k] = np.where(acts, count, 0)
@@ -164,11 +174,16 @@ class BatchNight:
         elif step == S.COPY:
             card = self.look(k, 0, a)
             self.copied = np.where(acts, card, _NONE)
-        elif step in (S.SEER, S.LONE_PEEK, S.LOOK_PLAYER, S.LOOK_CENTER):
+        elif step in (S.SEER, S.LONE_PEEK, S.LOOK_PLAYER, S.LOOK_CENTER, S.WITCH_LOOK):
             self.look(k, 0, a)
             if step == S.SEER:
                 self.look(k, 1, b)
-        else:  # ROB, TROUBLE, DRUNK: a swap
+            elif step == S.WITCH_LOOK:
+                self.witch = a
+        elif step == S.REVEAL:  # face up, unless a wolf or a Tanner (turned back)
+            card = self.look(k, 0, a)
+            self.kept[k] = (a >= 0) & ~_STOPS[card]
+        else:  # ROB, TROUBLE, DRUNK, WITCH_SWAP: a swap
             self.swap(a, b)
             if step == S.ROB:
                 self.look(k, 0, np.where(a >= 0, seats, _NONE))
@@ -176,6 +191,8 @@ class BatchNight:
 
 _MINION: Final = frozenset({R.MINION})
 _DREAM_WOLF: Final = frozenset({R.DREAM_WOLF})
+#: Cards a Revealer turns back face down (role code → bool).
+_STOPS: Final = np.array([role in R.STOPS_INVESTIGATOR for role in R.ALL_ROLES])
 _MASON: Final = frozenset({R.MASON})
 #: A row of the options tables past every seat and position: nobody acts.
 _NOBODY: Final = 31

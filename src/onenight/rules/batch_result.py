@@ -9,6 +9,7 @@ from typing import Final
 import numpy as np
 
 from . import roles as R
+from . import steps as S
 from .batch import CODE, Array, BatchTable, Deal, deal
 from .batch_night import BatchNight, Choose, Chooser, learned, play_night
 
@@ -65,6 +66,19 @@ class BatchResult:
     @property
     def winners(self) -> Array:
         return self._winners.T
+
+    @property
+    def revealed(self) -> Array:
+        """``revealed[b, s]``: the role code of the card a Revealer left face up in front
+        of seat ``s`` (``-1``: none)."""
+        night, n = self.night, self.night.table.n
+        out = np.full((n + 1, night.size), -1, dtype=np.int64)  # + a scratch row
+        for k, task in enumerate(night.table.tasks):
+            if task.step == S.REVEAL:
+                kept = night.kept[k]
+                seat = np.where(kept, night.seen_pos[k, 0], n)
+                out[seat, night.cols] = np.where(kept, night.seen_card[k, 0], out[seat, night.cols])
+        return out[:n].T
 
     @property
     def shields(self) -> Array:
