@@ -63,6 +63,68 @@ def run_bench(
     }
 
 
+def run_batch_bench(
+    edition: str,
+    players: int,
+    deck: Sequence[Role] | None = None,
+    seconds: float = 3.0,
+    seed: int = 1,
+    batch: int = 4096,
+    rounds: int = 3,
+) -> dict[str, Any]:
+    """Random complete games in batches of ``batch`` (``onenight.rules.batch``), and the
+    one-game engine beside them in the same run: ``rounds`` alternating rounds of each,
+    ``seconds`` in all per engine; ``games_per_second`` is the batch's (median round),
+    ``engine_games_per_second`` the one-game engine's, ``speedup`` their ratio."""
+    import numpy as np
+
+    from onenight.rules.batch import BatchTable
+    from onenight.rules.batch_result import play_batch
+
+    cards = list(deck) if deck else default_deck(edition, players)
+    table = BatchTable(edition, players, cards)  # NotBatched (a RulesError) if it cannot
+    dealer = Dealer(edition, [f"p{i}" for i in range(players)], cards)
+    rng, np_rng = random.Random(seed), np.random.default_rng(seed)
+    play_batch(table, batch, np_rng)  # warm up both
+    play_games(dealer, rng, 200)
+    per_round = seconds / rounds
+    clock = time.perf_counter
+    batch_rates, engine_rates, games = [], [], 0
+    for _ in range(rounds):
+        start, done = clock(), 0
+        while clock() - start < per_round:
+            play_batch(table, batch, np_rng)
+            done += batch
+        batch_rates.append(done / (clock() - start))
+        games += done
+        start, done = clock(), 0
+        while clock() - start < per_round:
+            play_games(dealer, rng, 500)
+            done += 500
+        engine_rates.append(done / (clock() - start))
+    rate, engine = sorted(batch_rates)[rounds // 2], sorted(engine_rates)[rounds // 2]
+    return {
+        "edition": edition,
+        "players": players,
+        "deck": cards,
+        "batch": batch,
+        "games": games,
+        "seconds": seconds,
+        "games_per_second": rate,
+        "us_per_game": 1e6 / rate,
+        "engine_games_per_second": engine,
+        "speedup": rate / engine,
+        "compiled": _compiled(),
+    }
+
+
+def _compiled() -> bool:
+    """Whether the one-game engine here is the mypyc build."""
+    from onenight.rules import game
+
+    return not game.__file__.endswith(".py")
+
+
 def run_all(seconds: float, seed: int = 1, progress: bool = False) -> list[dict[str, Any]]:
     """``run_bench`` for every edition at 5 players and at its most players."""
     from onenight.rules import EDITIONS

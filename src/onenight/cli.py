@@ -66,11 +66,36 @@ def bench(
     every: Annotated[
         bool, typer.Option("--all", help="Every edition at 5 and at its most players.")
     ] = False,
+    batch: Annotated[
+        int | None,
+        typer.Option(help="Play in batches of N (numpy), the one-game engine beside them."),
+    ] = None,
 ) -> None:
     """Play random complete games on one core and print games per second."""
-    from onenight.bench import run_all, run_bench
+    from onenight.bench import run_all, run_batch_bench, run_bench
     from onenight.rules import RulesError
 
+    if batch is not None:
+        cards = [c.strip() for c in deck.split(",") if c.strip()] if deck else None
+        try:
+            report = run_batch_bench(edition, players, cards, seconds, seed, batch)
+        except RulesError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+        except ImportError:
+            typer.echo("error: --batch needs numpy (pip install 'onenight[sim]')", err=True)
+            raise typer.Exit(2) from None
+        if as_json:
+            typer.echo(json.dumps(report, sort_keys=True))
+        else:
+            typer.echo(
+                f"{report['edition']} {report['players']} players, batches of {batch}: "
+                f"{report['games_per_second']:,.0f} games/s; the one-game engine "
+                f"({'compiled' if report['compiled'] else 'pure Python'}) "
+                f"{report['engine_games_per_second']:,.0f} games/s: {report['speedup']:.1f}x"
+            )
+            typer.echo(f"deck: {', '.join(report['deck'])}")
+        return
     if every:
         runs = run_all(seconds, seed, progress=not as_json)
         typer.echo(json.dumps({"runs": runs}, sort_keys=True) if as_json else _table(runs))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from onenight.rules import Dealer, Setup, default_deck, record, team_of
+from onenight.rules import Dealer, RulesError, Setup, default_deck, record, team_of
 from onenight.rules import roles as R
 
 from . import make_bot
@@ -223,7 +223,13 @@ def simulate(
     total = Tally()
     writer = _InOrder(games_out)
     start = time.perf_counter()
-    parts = run_dask(spec, games, scheduler) if scheduler else run_local(spec, games, workers)
+    if batched(spec):
+        parts: Iterator[Tally] = run_batch(spec, games)
+        workers = 1
+    elif scheduler:
+        parts = run_dask(spec, games, scheduler)
+    else:
+        parts = run_local(spec, games, workers)
     for tally in parts:
         writer.add(tally.records)
         tally.records = []
@@ -250,6 +256,69 @@ class _InOrder:
             ready.append(self.waiting.pop(self.next))
             self.next += 1
         record.write(self.path, ready)
+
+
+def batched(spec: Spec) -> bool:
+    """Whether every seat plays at random, no game is recorded and the batched engine plays
+    the deck: then
+    the games are played B at a time (``onenight.rules.batch``, numpy), one core."""
+    levels = spec.seats or (spec.village, spec.wolves)
+    # the batch keeps no game's history: a run that writes its games plays them one by one
+    if spec.record or any(level != "random" for level in levels):
+        return False
+    try:
+        import numpy  # noqa: F401  (the [research] extra)
+
+        from onenight.rules.batch import BatchTable
+
+        BatchTable(spec.edition, spec.players, spec.deck)
+    except (ImportError, RulesError):
+        return False
+    return True
+
+
+BATCH = 4096
+
+
+def run_batch(spec: Spec, games: int) -> Iterator[Tally]:
+    """The run's games in batches: a tally per batch. Reproducible from the seed, but
+    not the games ``play_one`` would deal (another RNG): the same statistics, not the
+    same games (``tests/bots/test_simulate_batch.py`` checks them against each other)."""
+    import numpy as np
+
+    from onenight.rules.batch import BatchTable
+    from onenight.rules.batch_result import play_batch
+
+    table = BatchTable(spec.edition, spec.players, spec.deck)
+    team = [team_of(role) for role in R.ALL_ROLES]
+    rng = np.random.default_rng(spec.seed)
+    done = 0
+    while done < games:
+        size = min(BATCH, games - done)
+        result = play_batch(table, size, rng)
+        yield tally_batch(
+            result.night.dealt.cards[:, : spec.players], result.end_roles, result.winners, team
+        )
+        done += size
+
+
+def tally_batch(dealt: Any, end_roles: Any, won: Any, team: list[str]) -> Tally:
+    """The tally of a batch of games (role codes, ``won[b, s]``), as ``play_one``'s."""
+    import numpy as np
+
+    tally = Tally(games=len(won))
+    wins = {t: (won & (np.array([x == t for x in team])[end_roles])).any(axis=1) for t in TEAMS[:3]}
+    left = np.ones(len(won), dtype=np.bool_)
+    for t in TEAMS[:3]:  # the first winning team of village, werewolf, tanner
+        tally.outcome[t] += int((wins[t] & left).sum())
+        left &= ~wins[t]
+        tally.team_wins[t] += int(wins[t].sum())
+    tally.outcome["none"] += int(left.sum())
+    for code in np.unique(dealt):
+        held = dealt == code
+        tally.role_seats[R.ALL_ROLES[code]] += int(held.sum())
+        tally.role_wins[R.ALL_ROLES[code]] += int((held & won).sum())
+    return tally
 
 
 def report(spec: Spec, total: Tally, seconds: float, workers: int) -> dict[str, Any]:
