@@ -110,10 +110,10 @@ def test_the_table_modes_editions_have_the_pages_french_names() -> None:
 
 
 def test_japanese_names_are_the_japanese_originals_and_one_per_card() -> None:
-    """In Japanese the Seer is 占い師 in every edition (the card Japanese players own; the
-    bots say the same), and no two cards of an edition share a name. (The Robber stays
-    泥棒 beside the Japanese edition's 怪盗: the narrator's lines must tell every card
-    apart, across the editions too.)"""
+    """In Japanese the Seer is 占い師 and the Robber 怪盗 in every edition (the cards
+    Japanese players own; the bots say the same), and no two cards of an edition share a
+    name: a table hears only its own edition's calls, so the Robber and the Japanese
+    edition's Phantom Thief, never in one deck, may both be 怪盗."""
     import json
 
     from onenight.bots.say import role_name
@@ -126,6 +126,7 @@ def test_japanese_names_are_the_japanese_originals_and_one_per_card() -> None:
         said = [own[r] for r in edition.roles]
         assert len(said) == len(set(said)), (edition.id, said)
     assert names["default"]["seer"] == role_name("seer", "ja") == "占い師"
+    assert names["default"]["robber"] == role_name("robber", "ja") == "怪盗"
     assert (
         names["japanese"]["sorcerer"] == "占い師" and names["japanese"]["phantom_thief"] == "怪盗"
     )
