@@ -415,7 +415,7 @@ def test_client_the_wake_order_names_each_turn(browser: Any, server: Server) -> 
                 "人狼たち",
                 "占い師1",
                 "占い師2",
-                "泥棒",
+                "怪盗",
                 "不眠症",
                 "ドッペルゲンガー–不眠症",
             ],

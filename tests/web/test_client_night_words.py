@@ -12,6 +12,10 @@ import pytest
 from night_words import CASES, Case, play
 from server.conftest import Server
 from web.client_helpers import catalogue, open_player
+from web.test_colons import colon_faults
+
+#: How a turn's name leads into what was learned in it.
+COLON = {"en": ": ", "fr": " : ", "ja": "："}
 
 #: The phone's "My night" (views/common.js) and the replay's line (views/result.js) for
 #: the learner (seat 0) of each case, read from the page's own modules.
@@ -26,6 +30,8 @@ READ = """async (cases) => {
     return {
       phone: common.factText(fact, c.players, c.edition, c.turns[fact.at], 0),
       mynight: common.myNight(s).querySelector("#learned").textContent,
+      lines: [...common.myNight(s).querySelectorAll("#learned li")]
+        .map((li) => [li.querySelector(".at").textContent, li.textContent]),
       replay: c.timeline.filter((e) => c.kind in e.learned)
         .map((e) => result.nightLine(e, c.players, c.edition)).pop(),
     };
@@ -59,6 +65,11 @@ def test_client_every_night_fact_is_told_in_its_learners_words(
             want = expected(case, words)
             assert got["phone"] == want, (case.name, lang)
             assert want in got["mynight"], (case.name, lang)
+            # Its line: the turn, the language's colon (no space beside a Japanese
+            # one), then the fact.
+            line = [(at, text) for at, text in got["lines"] if text.endswith(want)][-1]
+            assert line[1] == line[0] + want, (case.name, lang, line)
+            assert line[0].endswith(COLON[lang]) and not colon_faults(lang, line[1]), line
             learner = case.learner
             assert got["replay"].startswith(learner) and got["replay"].endswith(want), (
                 case.name,

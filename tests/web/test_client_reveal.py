@@ -11,6 +11,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from server.conftest import Server
 from web.client_helpers import (
     Player,
@@ -172,6 +174,51 @@ def test_client_tv_plays_the_reveal_and_shows_the_verdict_and_the_tally(
         said = [s["text"] for s in tv.page.evaluate("window.__spoken")]
         assert said and said[-1] == (verdict or en["verdict.none"]), said
         assert any(en["end.votes"] in s for s in said), said
+        check_problems([*players, tv])
+    finally:
+        for p in [*players, tv]:
+            p.context.close()
+
+
+@pytest.mark.parametrize(
+    ("votes", "dead"),
+    [
+        # bob has two votes: one dies.
+        ({"ann": "bob", "bob": "ann", "cat": "bob"}, ["bob"]),
+        # ann and cat have two votes each: both die.
+        ({"ann": "cat", "bob": "cat", "cat": "ann", "dan": "ann"}, ["ann", "cat"]),
+    ],
+    ids=["one", "two"],
+)
+def test_client_the_tv_says_who_died_in_french_one_or_several(
+    browser: Any, server: Server, votes: dict[str, str], dead: list[str]
+) -> None:
+    """A French TV and a French phone: "Éliminé : bob" for one person, "Éliminés : ann,
+    cat" for several (issue 36, point 10), a space before the colon."""
+    players = [open_player(browser, n, locale="fr-FR") for n in votes]
+    tv = open_player(browser, "tv", locale="fr-FR")
+    try:
+        tv.page.set_viewport_size(TV)
+        deck = {"werewolf": 2, "villager": len(players) + 1}
+        code = seat_players(server.http, players, deck, QUICK)
+        tv.page.goto(f"{server.http}/r/{code}/tv")
+        tv.page.wait_for_selector("#tv-code")
+        players[0].page.click("#start")
+        wait_phase(players, "day")
+        players[0].page.click("#end-day")
+        wait_phase(players, "vote")
+        for p in players:
+            p.page.locator("button.tile:enabled", has_text=votes[p.name]).click()
+            p.page.wait_for_selector("main.screen.end, #my-vote[data-voted]")
+        assert sorted(result(server.http, code)["result"]["dead"]) == dead
+        said = result(server.http, code)["result"]["dead"]
+        fr = catalogue("fr")
+        line = fr["end.deadOne" if len(dead) == 1 else "end.dead"].format(names=", ".join(said))
+        assert line.startswith("Éliminé : " if len(dead) == 1 else "Éliminés : "), line
+        tv.page.wait_for_selector("main.tv-end #dead")
+        assert tv.page.locator("#dead").inner_text() == line
+        players[0].page.wait_for_selector("main.screen.end #dead")
+        assert players[0].page.locator("#dead").inner_text() == line
         check_problems([*players, tv])
     finally:
         for p in [*players, tv]:

@@ -6,6 +6,7 @@ and no space in Japanese)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -110,10 +111,10 @@ def test_the_table_modes_editions_have_the_pages_french_names() -> None:
 
 
 def test_japanese_names_are_the_japanese_originals_and_one_per_card() -> None:
-    """In Japanese the Seer is 占い師 in every edition (the card Japanese players own; the
-    bots say the same), and no two cards of an edition share a name. (The Robber stays
-    泥棒 beside the Japanese edition's 怪盗: the narrator's lines must tell every card
-    apart, across the editions too.)"""
+    """In Japanese the Seer is 占い師 and the Robber 怪盗 in every edition (the cards
+    Japanese players own; the bots say the same), and no two cards of an edition share a
+    name: a table hears only its own edition's calls, so the Robber and the Japanese
+    edition's Phantom Thief, never in one deck, may both be 怪盗."""
     import json
 
     from onenight.bots.say import role_name
@@ -126,6 +127,32 @@ def test_japanese_names_are_the_japanese_originals_and_one_per_card() -> None:
         said = [own[r] for r in edition.roles]
         assert len(said) == len(set(said)), (edition.id, said)
     assert names["default"]["seer"] == role_name("seer", "ja") == "占い師"
+    assert names["default"]["robber"] == role_name("robber", "ja") == "怪盗"
     assert (
         names["japanese"]["sorcerer"] == "占い師" and names["japanese"]["phantom_thief"] == "怪盗"
     )
+
+
+def test_the_bots_name_each_card_as_the_page_does() -> None:
+    """A bot's words name a card as the page and the narrator do: in Japanese in every
+    edition (the Japanese edition's 占い師, 怪盗, 人狼, 村人; 共有者 and 皮なめし職人
+    elsewhere), in English and French in the Ultimate edition (the French with its
+    article: « la Fauteuse de Troubles »)."""
+    import json
+
+    from onenight.bots.say import LANGUAGE, role_name
+    from onenight.rules import EDITIONS
+    from web.client_helpers import APP
+
+    names = json.loads((APP.parent / "table" / "narration.json").read_text())["names"]
+    article = re.compile(r"^(le |la |les |l'|un |une )")
+    for lang, editions in (("ja", list(EDITIONS)), ("en", ["ultimate"]), ("fr", ["ultimate"])):
+        for edition_id in editions:
+            page = {**names[lang]["default"], **names[lang].get(edition_id, {})}
+            for role in sorted(EDITIONS[edition_id].roles):
+                said = article.sub("", role_name(role, lang))
+                assert said.lower() == page[role].lower(), (edition_id, lang, role, said)
+    # The Japanese bots' own sentences name the Mason and the Tanner as the page does.
+    ja = LANGUAGE["ja"].lines
+    assert names["ja"]["default"]["mason"] in ja["partners"]
+    assert names["ja"]["default"]["tanner"] in ja["no_tanners"]

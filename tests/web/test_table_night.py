@@ -185,21 +185,22 @@ def test_the_day_counts_down_to_the_pointing_call(
     assert speech.text_content("#countdown") == "0:00"
     # The result helper: tap who died and who won; winners get a chip, kept on the phone.
     speech.click("#day-result")
-    # (a French table: the buttons say "mort" and "gagné", their labels "Bob est mort")
+    # (a French table: the buttons say "mort" and "gagné", their labels "Bob est mort";
+    # the chips "Ann : 1", a space before the colon)
     assert speech.get_attribute('button.died[data-name="Bob"]', "aria-label") == "Bob est mort"
     speech.click('button.died[data-name="Bob"]')
     speech.click('button.won[data-name="Ann"]')
     speech.click('button.won[data-name="Cat"]')
     speech.click("#result-save")
     assert speech.eval_on_selector_all("#chips li", "els => els.map(e => e.textContent)") == [
-        "Ann: 1",
-        "Cat: 1",
+        "Ann : 1",
+        "Cat : 1",
     ]
     speech.reload()
     speech.wait_for_selector("#start:enabled")
     assert speech.eval_on_selector_all("#chips li", "els => els.map(e => e.textContent)") == [
-        "Ann: 1",
-        "Cat: 1",
+        "Ann : 1",
+        "Cat : 1",
     ]
     history = speech.evaluate("JSON.parse(localStorage.getItem('onenight.table.history'))")
     assert history[-1]["died"] == ["Bob"] and history[-1]["won"] == ["Ann", "Cat"]

@@ -26,18 +26,19 @@ from onenight.session.claims import (
 
 LANGUAGES = ("en", "fr", "ja")
 
-#: Role names: English, French (with article), Japanese.
+#: Role names: English, French (with article), Japanese: the page's names (the table
+#: narrator's narration.json), so that a bot's words name a card as the page does.
 ROLE_NAMES: dict[str, tuple[str, str, str]] = {
     "sentinel": ("Sentinel", "la Sentinelle", "センチネル"),
     "doppelganger": ("Doppelgänger", "la Doppelgänger", "ドッペルゲンガー"),
     "werewolf": ("Werewolf", "un Loup-Garou", "人狼"),
     "alpha_wolf": ("Alpha Wolf", "le Loup Alpha", "アルファ人狼"),
-    "mystic_wolf": ("Mystic Wolf", "le Loup Shaman", "ミスティック人狼"),
+    "mystic_wolf": ("Mystic Wolf", "le Loup Mystique", "神秘の人狼"),
     "dream_wolf": ("Dream Wolf", "le Loup Rêveur", "夢見る人狼"),
     "little_girl": ("Little Girl", "la Petite Fille", "少女"),
     "minion": ("Minion", "le Sbire", "手下"),
-    "apprentice_tanner": ("Apprentice Tanner", "l'Apprenti Tanneur", "見習いなめし革職人"),
-    "mason": ("Mason", "un Franc-Maçon", "フリーメイソン"),
+    "apprentice_tanner": ("Apprentice Tanner", "l'Apprenti Tanneur", "見習い皮なめし職人"),
+    "mason": ("Mason", "un Franc-Maçon", "共有者"),
     "seer": ("Seer", "la Voyante", "占い師"),
     "sorcerer": ("Sorcerer", "le Sorcier", "占い師"),
     "apprentice_seer": ("Apprentice Seer", "l'Apprentie Voyante", "見習い占い師"),
@@ -50,13 +51,13 @@ ROLE_NAMES: dict[str, tuple[str, str, str]] = {
     "robber": ("Robber", "le Voleur", "怪盗"),
     "phantom_thief": ("Phantom Thief", "le Voleur Fantôme", "怪盗"),
     "witch": ("Witch", "la Sorcière", "魔女"),
-    "troublemaker": ("Troublemaker", "la Noiseuse", "トラブルメーカー"),
+    "troublemaker": ("Troublemaker", "la Fauteuse de Troubles", "トラブルメーカー"),
     "aura_seer": ("Aura Seer", "la Voyante d'Aura", "オーラ占い師"),
     "drunk": ("Drunk", "le Soûlard", "酔っ払い"),
     "insomniac": ("Insomniac", "l'Insomniaque", "不眠症"),
     "revealer": ("Revealer", "la Révélatrice", "暴露者"),
     "villager": ("Villager", "un Villageois", "村人"),
-    "tanner": ("Tanner", "le Tanneur", "吊り人"),
+    "tanner": ("Tanner", "le Tanneur", "皮なめし職人"),
     "hunter": ("Hunter", "le Chasseur", "狩人"),
     "bodyguard": ("Bodyguard", "le Garde du Corps", "ボディーガード"),
 }
@@ -158,12 +159,12 @@ LANGUAGE: dict[str, Language] = {
             "copied": "{name}さんのカードをコピーして{role}になりました。",
             "shielded": "{name}さんのカードに盾を置きました。",
             "revealed": "{name}さんのカードを表にしました：{card}でした。",
-            "partners": "もう一人のフリーメイソンは{names}さんです。",
-            "no_partners": "他のフリーメイソンはいませんでした。",
+            "partners": "もう一人の共有者は{names}さんです。",
+            "no_partners": "他の共有者はいませんでした。",
             "wolves": "人狼は{names}さんです。",
             "no_wolves": "人狼は見えませんでした。",
-            "tanners": "吊り人は{names}さんです。",
-            "no_tanners": "吊り人は見えませんでした。私が吊り人になりました。",
+            "tanners": "皮なめし職人は{names}さんです。",
+            "no_tanners": "皮なめし職人は見えませんでした。私が皮なめし職人になりました。",
             "alpha": "場の人狼カードを{name}さんのカードと交換しました。",
             "moved": "{names}さんがカードを見たり動かしたりしました。",
             "no_moved": "誰もカードを見たり動かしたりしませんでした。",

@@ -301,7 +301,7 @@ function renderChips() {
   $("chips").replaceChildren(
     ...chips.map(([name, n]) => {
       const li = document.createElement("li");
-      li.textContent = `${name}: ${n}`;
+      li.textContent = tr("chip_count", { name, n });
       return li;
     }),
   );

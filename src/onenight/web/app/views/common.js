@@ -242,7 +242,7 @@ export function myNight(s) {
     h("h2", { id: "mynight-h" }, t("night.myNight")),
     lines.length
       ? h("ul", { id: "learned", "aria-live": "polite" }, lines.map((f) =>
-          h("li", {}, h("span", { class: "at" }, t("fact.at", { call: turnLabel(s.turns, f.at, s.edition) })), " ", f.text)))
+          h("li", {}, h("span", { class: "at" }, t("fact.at", { call: turnLabel(s.turns, f.at, s.edition) })), f.text)))
       : h("p", { class: over ? "" : "muted", id: "learned", "aria-live": "polite" }, empty),
   );
 }

@@ -8,7 +8,7 @@ import { changed, store } from "../store.js";
 import { actionText, factText, scoreboard } from "./common.js";
 import { sentence } from "./claims.js";
 import { talkPanel } from "./day.js";
-import { pending, readingView, revealView, tally, votesFor } from "./reveal.js";
+import { deadLine, pending, readingView, revealView, tally, votesFor } from "./reveal.js";
 import { deckWhy } from "./lobby.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
@@ -34,7 +34,7 @@ export function resultView(g, act) {
     h("h1", { id: "phase" }, t("phase.end")),
     verdict(r, g.seat === null || g.seat === undefined ? null : players[g.seat]),
     h("p", { class: "winners", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner")),
-    h("p", { class: "dead", id: "dead" }, dead.length ? t(dead.length === 1 ? "end.deadOne" : "end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")));
+    h("p", { class: "dead", id: "dead" }, deadLine(r, ed)));
   const cards = h("section", { class: "cards-all", "aria-labelledby": "cards-h" },
     h("h2", { id: "cards-h" }, t("end.cards")),
     h("table", { class: "cardtable" },

@@ -47,6 +47,17 @@ export function verdictLine(r) {
 }
 
 /**
+ * Who died, in the page's language: one name or several ("Éliminé : Didier", "Éliminés :
+ * Didier et Hana"), or nobody (in the Japanese edition, a village at peace).
+ * @param {Frame} r @param {string} ed @returns {string}
+ */
+export function deadLine(r, ed) {
+  const dead = r.dead || [];
+  if (!dead.length) return t(ed === "japanese" ? "end.peace" : "end.noDead");
+  return t(dead.length === 1 ? "end.deadOne" : "end.dead", { names: list(dead) });
+}
+
+/**
  * The show's steps for a result. @param {Frame} r @param {string[]} players @param {string} ed
  * @param {string | null} me (a player's name: the verdict says whether he won)
  * @returns {Step[]}
@@ -55,7 +66,7 @@ export function steps(r, players, ed, me) {
   const votes = Object.entries(r.votes || {});
   const counts = tally(r);
   const dead = r.dead || [];
-  const deadLine = dead.length ? t("end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead");
+  const died = deadLine(r, ed);
   const verdict = verdictLine(r);
   const won = me !== null && (r.winners || []).includes(me);
   const mine = me === null ? verdict : t(won ? "verdict.youWon" : "verdict.youLost", { verdict });
@@ -69,7 +80,7 @@ export function steps(r, players, ed, me) {
         h("ul", { class: "reveal-tally", id: "reveal-tally" }, counts.map(([name, n]) => h("li", {}, votesFor(name, n)))),
       ],
     },
-    { kind: "dead", say: deadLine, body: () => [h("p", { class: "reveal-dead", id: "reveal-dead" }, deadLine)] },
+    { kind: "dead", say: died, body: () => [h("p", { class: "reveal-dead", id: "reveal-dead" }, died)] },
     ...players.map((name) => /** @type {Step} */ ({
       kind: "card",
       say: t("reveal.card", { name, role: roleName(r.cards[name], ed) }),

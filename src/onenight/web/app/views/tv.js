@@ -16,7 +16,7 @@ import { remaining, store } from "../store.js";
 import { label, sentence, story } from "./claims.js";
 import { turnLabel, wakeOrder } from "./common.js";
 import { hue, initial, tableView } from "./table.js";
-import { narrate, pending, readingView, revealView, tally, verdictLine, votesFor } from "./reveal.js";
+import { deadLine, narrate, pending, readingView, revealView, tally, verdictLine, votesFor } from "./reveal.js";
 
 /** @typedef {import("../conn.js").Frame} Frame */
 
@@ -172,7 +172,7 @@ function result(s) {
       h("p", { class: "tv-now tv-verdict", id: "verdict" }, verdictLine(r)),
       narratorToggle()),
     h("p", { class: "tv-winners", id: "winners" }, winners.length ? t("end.winners", { names: list(winners) }) : t("end.noWinner")),
-    h("p", { class: "tv-dead", id: "dead" }, dead.length ? t("end.dead", { names: list(dead) }) : t(ed === "japanese" ? "end.peace" : "end.noDead")),
+    h("p", { class: "tv-dead", id: "dead" }, deadLine(r, ed)),
     h("section", { class: "tv-tally", "aria-labelledby": "tv-tally-h" },
       h("h2", { id: "tv-tally-h" }, t("reveal.tally")),
       h("ul", { id: "tv-tally" }, tally(r).map(([name, n]) => h("li", {}, votesFor(name, n))))),
