@@ -66,6 +66,12 @@ sw.addEventListener("install", (event) => {
       // browser's HTTP cache rather than download them again ("force-cache" goes to the
       // network only for a file that is not there).
       await cache.addAll([...SHELL, LANG].map((url) => new Request(url, { cache: "force-cache" })));
+      // Of the files loaded later, those the page has already loaded (a room's page loads
+      // the role names before the worker installs): from the HTTP cache only, never the
+      // network, so that a page reloaded during an outage still names the roles.
+      await Promise.all(LATER.map((url) =>
+        fetch(new Request(url, { cache: "only-if-cached", mode: "same-origin" }))
+          .then((r) => (r.ok ? cache.put(url, r) : undefined), () => undefined)));
       await sw.skipWaiting();
     }),
   );
