@@ -135,7 +135,8 @@ BUS = "redis://127.0.0.1:6379/9"
 #: are the neighbour guest's as much as the code's)
 STOLEN = 0.05
 NO_LIMITS = ["--creates-per-minute", "0", "--joins-per-minute", "0", "--message-rate", "0"]
-NO_LIMITS += ["--connections-per-address", "0"]
+NO_LIMITS += ["--connections-per-address", "0", "--guesses-per-minute", "0"]
+NO_LIMITS += ["--address-message-rate", "0", "--talk-per-minute", "0", "--room-message-rate", "0"]
 
 
 def free_port() -> int:

@@ -26,6 +26,10 @@ from web.client_helpers import (
 from web.test_client_bots import add_bot
 
 
+#: the bot of an English room where ann and bob sit (session/bot_names.py)
+BOT = "Cleo"
+
+
 def test_client_ready_counts_people_and_claims_keep_their_names_after_the_game(
     browser: Any, server: Server
 ) -> None:
@@ -37,7 +41,8 @@ def test_client_ready_counts_people_and_claims_keep_their_names_after_the_game(
     try:
         code = create_room(ann, server.http)
         join_by_link(bob, f"{server.http}/r/{code}")
-        add_bot(ann, "basic", "Basic bot 1")
+        # a bot takes the first English name whose initial nobody has (ann, bob: C)
+        add_bot(ann, "basic", BOT)
         set_timers(ann, QUICK)
         ann.page.click("#start")
         wait_phase(players, "day")
@@ -53,7 +58,7 @@ def test_client_ready_counts_people_and_claims_keep_their_names_after_the_game(
         # The bot claims by day (its "▸" line in the talk), then the day ends.
         ann.page.locator("#log li.claim").first.wait_for(timeout=60_000)
         said = ann.page.locator("#log li.claim").first.inner_text()
-        assert "Basic bot 1" in said, said
+        assert BOT in said, said
         ann.page.click("#end-day")
         wait_phase(players, "vote")
         for p in players:
@@ -64,7 +69,7 @@ def test_client_ready_counts_people_and_claims_keep_their_names_after_the_game(
             p.page.click("#to-lobby")
             p.page.wait_for_selector(".screen.lobby #log li.claim")
             lines = p.page.locator("#log li.claim").all_inner_texts()
-            assert lines and all("Basic bot 1" in line for line in lines), lines
+            assert lines and all(BOT in line for line in lines), lines
             assert not any(re.search(r"▸\s*\?", line) for line in lines), lines
         check_problems(players)
     finally:
