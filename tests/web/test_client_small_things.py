@@ -25,7 +25,6 @@ from web.client_helpers import (
 )
 from web.test_client_bots import add_bot
 
-
 #: the bot of an English room where ann and bob sit (session/bot_names.py)
 BOT = "Cleo"
 

@@ -36,7 +36,7 @@ def test_the_first_request_answers_in_bounded_time(server: Server) -> None:
     first = httpx.get(f"{server.http}/api/decks/suggestions", params=params, timeout=30)
     waited = time.monotonic() - start
     if first.status_code == 503:  # (a 200 if the machine measured it in SUGGEST_WAIT)
-        assert SUGGEST_WAIT <= waited
+        assert waited >= SUGGEST_WAIT
         assert first.json()["detail"]["code"] == "measuring"
         assert 1 <= int(first.headers["Retry-After"]) <= 60
         # the measurement runs in its worker: the server answers meanwhile (how fast is
