@@ -39,12 +39,14 @@ def host_name(base: str, code: str) -> str:
 
 
 def note(p: Player, want: str) -> str:
-    """The page's note on the host, once it says ``want`` (or what it says after 20 s)."""
+    """The page's note on the host, once it says ``want`` (or what it says after 60 s:
+    a tab closed on a loaded machine may send no close frame, and the server then learns
+    it from the WebSocket's pings, uvicorn's 20 s interval and 20 s timeout)."""
     with contextlib.suppress(PlaywrightTimeout):
         p.page.wait_for_function(
             "(want) => document.querySelector('#host-note li')?.textContent === want",
             arg=want,
-            timeout=20_000,
+            timeout=60_000,
         )
     return str(p.page.evaluate("document.querySelector('#host-note li')?.textContent"))
 
