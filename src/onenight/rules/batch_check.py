@@ -117,3 +117,37 @@ def check_game(result: BatchResult, b: int) -> list[str]:
         if mine[key] != value:
             problems.append(f"{key}: engine {value}, batch {mine[key]}")
     return problems
+
+
+#: The decks the differential check plays (tests/rules/test_batch.py with few games,
+#: benchmarks/batch_differential.py with a million each): together they hold every
+#: batched role.
+DECKS: dict[str, tuple[int, str]] = {
+    "jin5": (5, "werewolf,werewolf,seer,robber,troublemaker,villager,villager,insomniac"),
+    "default5": (5, "doppelganger,werewolf,seer,robber,troublemaker,drunk,insomniac,minion"),
+    "base10": (
+        10,
+        "doppelganger,werewolf,werewolf,minion,mason,mason,seer,robber,troublemaker,drunk,"
+        "insomniac,tanner,hunter",
+    ),
+    "guard6": (6, "doppelganger,werewolf,minion,mason,mason,robber,insomniac,hunter,bodyguard"),
+    "seers3": (3, "doppelganger,werewolf,seer,seer,troublemaker,drunk"),
+    "sentinel5": (5, "sentinel,doppelganger,werewolf,seer,robber,troublemaker,drunk,insomniac"),
+    # Two Sentinels may shield both others: the Doppelgänger copies nothing, a Robber
+    # with a shield does not rob, a shielded Insomniac does not look.
+    "sentinels3": (3, "sentinel,sentinel,doppelganger,robber,insomniac,werewolf"),
+    # Daybreak's wolves and the Apprentice Seer; a Dream Wolf stops the lone wolf's peek.
+    "daybreak5": (
+        5,
+        "doppelganger,mystic_wolf,dream_wolf,apprentice_seer,robber,minion,sentinel,troublemaker",
+    ),
+    "wolves6": (
+        6,
+        "doppelganger,werewolf,mystic_wolf,dream_wolf,apprentice_seer,seer,minion,insomniac,"
+        "villager",
+    ),
+    # The Witch and the Revealer, the Doppelgänger's copies of them (at once, and in her
+    # delayed slot), a Tanner turned back face down; with shields in their way.
+    "witch5": (5, "doppelganger,witch,revealer,werewolf,tanner,seer,robber,insomniac"),
+    "shields3": (3, "sentinel,sentinel,doppelganger,witch,revealer,werewolf"),
+}
